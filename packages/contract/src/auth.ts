@@ -1,0 +1,84 @@
+import { z } from 'zod';
+
+/** SPEC.md section 7 "Session": sign-in, registration, refresh and change password. */
+
+const email = z
+  .email({ error: 'Enter a valid e-mail address.' })
+  .max(254, { error: 'An e-mail address has at most 254 characters.' })
+  .transform((value) => value.trim().toLowerCase());
+
+const name = (label: string) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, { error: `${label} is required.` })
+    .max(150, { error: `${label} has at most 150 characters.` });
+
+/** Passwords are bounded above so that hashing stays cheap to refuse and hard to abuse. */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+const newPassword = z
+  .string({ error: 'Password is required.' })
+  .min(PASSWORD_MIN, { error: `Use at least ${PASSWORD_MIN} characters for the password.` })
+  .max(PASSWORD_MAX, { error: `A password has at most ${PASSWORD_MAX} characters.` });
+const anyPassword = z
+  .string({ error: 'Password is required.' })
+  .min(1, { error: 'Password is required.' })
+  .max(PASSWORD_MAX, { error: `A password has at most ${PASSWORD_MAX} characters.` });
+
+export const publicUser = z
+  .object({ username: z.string(), first_name: z.string(), last_name: z.string() })
+  .meta({ id: 'User' });
+export type PublicUser = z.infer<typeof publicUser>;
+
+export const registerRequest = z.object({
+  first_name: name('First name'),
+  last_name: name('Last name'),
+  username: z.string({ error: 'Email is required.' }).pipe(email),
+  password: newPassword,
+  marketing_opt_in: z.boolean().optional().default(false),
+});
+export type RegisterRequest = z.input<typeof registerRequest>;
+export const registerResponse = z.object({ user: publicUser, message: z.string() });
+export type RegisterResponse = z.infer<typeof registerResponse>;
+
+export const tokenRequest = z.object({
+  username: z.string({ error: 'Email is required.' }).max(254, { error: 'An e-mail address has at most 254 characters.' }),
+  password: anyPassword,
+});
+export type TokenRequest = z.infer<typeof tokenRequest>;
+export const tokenResponse = z.object({ access: z.string(), refresh: z.string(), user: publicUser });
+export type TokenResponse = z.infer<typeof tokenResponse>;
+
+export const refreshRequest = z.object({
+  refresh: z.string({ error: 'A refresh token is required.' }).min(1).max(512),
+});
+export type RefreshRequest = z.infer<typeof refreshRequest>;
+/** Refresh tokens rotate: every refresh answers a new pair and the old refresh token is spent. */
+export const refreshResponse = z.object({ access: z.string(), refresh: z.string() });
+export type RefreshResponse = z.infer<typeof refreshResponse>;
+
+export const changePasswordRequest = z.object({
+  username: z.string({ error: 'Email is required.' }).max(254),
+  currentPassword: anyPassword,
+  newPassword: newPassword,
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
+export const messageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponse>;
+
+/** The claims of an access token that a client may read (it never verifies them). */
+export const accessClaims = z.object({ sub: z.string(), sid: z.string(), exp: z.number() });
+export type AccessClaims = z.infer<typeof accessClaims>;
+
+/** Messages a user sees, in one place so the server and the web app say the same thing. */
+export const authMessages = {
+  badCredentials: 'No active account found with the given credentials.',
+  duplicateEmail: 'An account with this e-mail already exists. Sign in or reset your password.',
+  throttled: 'Too many failed sign-in attempts. Please wait a few minutes and try again.',
+  sessionExpired: 'Your session has expired. Please sign in again.',
+  wrongCurrentPassword: 'Your current password is incorrect.',
+  samePassword: 'Choose a new password that differs from the current one.',
+  passwordChanged: 'Your password has been changed. Other devices have been signed out.',
+  registered: 'Your account has been created.',
+} as const;
