@@ -2,14 +2,20 @@ import { z } from 'zod';
 
 /** SPEC.md section 7 "Session": sign-in, registration, refresh and change password. */
 
+/** A string field whose message says whether it was missing or of the wrong type. */
+function text(label: string) {
+  return z.string({
+    error: (issue) => (issue.input === undefined ? `${label} is required.` : `${label} must be text.`),
+  });
+}
+
 const email = z
   .email({ error: 'Enter a valid e-mail address.' })
   .max(254, { error: 'An e-mail address has at most 254 characters.' })
   .transform((value) => value.trim().toLowerCase());
 
 const name = (label: string) =>
-  z
-    .string({ error: `${label} is required.` })
+  text(label)
     .trim()
     .min(1, { error: `${label} is required.` })
     .max(150, { error: `${label} has at most 150 characters.` });
@@ -17,12 +23,10 @@ const name = (label: string) =>
 /** Passwords are bounded above so that hashing stays cheap to refuse and hard to abuse. */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
-const newPassword = z
-  .string({ error: 'Password is required.' })
+const newPassword = text('Password')
   .min(PASSWORD_MIN, { error: `Use at least ${PASSWORD_MIN} characters for the password.` })
   .max(PASSWORD_MAX, { error: `A password has at most ${PASSWORD_MAX} characters.` });
-const anyPassword = z
-  .string({ error: 'Password is required.' })
+const anyPassword = text('Password')
   .min(1, { error: 'Password is required.' })
   .max(PASSWORD_MAX, { error: `A password has at most ${PASSWORD_MAX} characters.` });
 
@@ -34,16 +38,16 @@ export type PublicUser = z.infer<typeof publicUser>;
 export const registerRequest = z.object({
   first_name: name('First name'),
   last_name: name('Last name'),
-  username: z.string({ error: 'Email is required.' }).pipe(email),
+  username: text('Email').pipe(email),
   password: newPassword,
-  marketing_opt_in: z.boolean().optional().default(false),
+  marketing_opt_in: z.boolean({ error: 'marketing_opt_in must be true or false.' }).optional().default(false),
 });
 export type RegisterRequest = z.input<typeof registerRequest>;
 export const registerResponse = z.object({ user: publicUser, message: z.string() });
 export type RegisterResponse = z.infer<typeof registerResponse>;
 
 export const tokenRequest = z.object({
-  username: z.string({ error: 'Email is required.' }).max(254, { error: 'An e-mail address has at most 254 characters.' }),
+  username: text('Email').max(254, { error: 'An e-mail address has at most 254 characters.' }),
   password: anyPassword,
 });
 export type TokenRequest = z.infer<typeof tokenRequest>;
@@ -51,7 +55,7 @@ export const tokenResponse = z.object({ access: z.string(), refresh: z.string(),
 export type TokenResponse = z.infer<typeof tokenResponse>;
 
 export const refreshRequest = z.object({
-  refresh: z.string({ error: 'A refresh token is required.' }).min(1).max(512),
+  refresh: text('The refresh token').min(1, { error: 'The refresh token is required.' }).max(512, { error: 'This is not a refresh token.' }),
 });
 export type RefreshRequest = z.infer<typeof refreshRequest>;
 /** Refresh tokens rotate: every refresh answers a new pair and the old refresh token is spent. */
@@ -59,8 +63,8 @@ export const refreshResponse = z.object({ access: z.string(), refresh: z.string(
 export type RefreshResponse = z.infer<typeof refreshResponse>;
 
 export const changePasswordRequest = z.object({
-  username: z.string({ error: 'Email is required.' }).max(254),
-  currentPassword: anyPassword,
+  username: text('Email').max(254, { error: 'An e-mail address has at most 254 characters.' }),
+  currentPassword: text('Current password').min(1, { error: 'Current password is required.' }).max(PASSWORD_MAX, { error: `A password has at most ${PASSWORD_MAX} characters.` }),
   newPassword: newPassword,
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;

@@ -1,0 +1,34 @@
+import swagger from '@fastify/swagger';
+import scalar from '@scalar/fastify-api-reference';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { docsContentSecurityPolicy } from './security.ts';
+
+/** OpenAPI 3.1 built from the zod schemas of every route, at /api/openapi.json and /api/docs. */
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'PodFlow API',
+        version: '1.0.0',
+        description: 'Every call of the PodFlow web app. Paths and fields follow the product specification.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(scalar, {
+    routePrefix: '/api/docs',
+    configuration: { url: '/api/openapi.json', pageTitle: 'PodFlow API reference' },
+    hooks: {
+      onRequest: async (_request, reply) => {
+        reply.header('content-security-policy', docsContentSecurityPolicy);
+      },
+    },
+  });
+}
