@@ -14,7 +14,14 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/apps/**', '@podflow/server', '@podflow/web'], message: 'Nothing imports from apps/.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/apps/**', '@podflow/server', '@podflow/web'],
+              message: 'Nothing imports from apps/.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -23,13 +30,19 @@ export default tseslint.config(
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/config.ts', '**/*.test.ts', 'apps/server/src/test/**'],
     rules: {
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read config, not process.env.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read config, not process.env.' },
+      ],
     },
   },
   {
     files: ['packages/contract/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@podflow/*', '**/apps/**'], message: 'contract imports nothing of ours.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@podflow/*', '**/apps/**'], message: 'contract imports nothing of ours.' }] },
+      ],
     },
   },
   {

@@ -9,10 +9,15 @@ function text(label: string) {
   });
 }
 
-const email = z
-  .email({ error: 'Enter a valid e-mail address.' })
-  .max(254, { error: 'An e-mail address has at most 254 characters.' })
-  .transform((value) => value.trim().toLowerCase());
+/** E-mail addresses are compared trimmed and lower-cased. */
+const email = text('Email')
+  .trim()
+  .toLowerCase()
+  .pipe(
+    z
+      .email({ error: 'Enter a valid e-mail address.' })
+      .max(254, { error: 'An e-mail address has at most 254 characters.' }),
+  );
 
 const name = (label: string) =>
   text(label)
@@ -38,7 +43,7 @@ export type PublicUser = z.infer<typeof publicUser>;
 export const registerRequest = z.object({
   first_name: name('First name'),
   last_name: name('Last name'),
-  username: text('Email').pipe(email),
+  username: email,
   password: newPassword,
   marketing_opt_in: z.boolean({ error: 'marketing_opt_in must be true or false.' }).optional().default(false),
 });
@@ -55,7 +60,9 @@ export const tokenResponse = z.object({ access: z.string(), refresh: z.string(),
 export type TokenResponse = z.infer<typeof tokenResponse>;
 
 export const refreshRequest = z.object({
-  refresh: text('The refresh token').min(1, { error: 'The refresh token is required.' }).max(512, { error: 'This is not a refresh token.' }),
+  refresh: text('The refresh token')
+    .min(1, { error: 'The refresh token is required.' })
+    .max(512, { error: 'This is not a refresh token.' }),
 });
 export type RefreshRequest = z.infer<typeof refreshRequest>;
 /** Refresh tokens rotate: every refresh answers a new pair and the old refresh token is spent. */
@@ -64,7 +71,9 @@ export type RefreshResponse = z.infer<typeof refreshResponse>;
 
 export const changePasswordRequest = z.object({
   username: text('Email').max(254, { error: 'An e-mail address has at most 254 characters.' }),
-  currentPassword: text('Current password').min(1, { error: 'Current password is required.' }).max(PASSWORD_MAX, { error: `A password has at most ${PASSWORD_MAX} characters.` }),
+  currentPassword: text('Current password')
+    .min(1, { error: 'Current password is required.' })
+    .max(PASSWORD_MAX, { error: `A password has at most ${PASSWORD_MAX} characters.` }),
   newPassword: newPassword,
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;

@@ -50,12 +50,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
         const name = fieldName(issue.instancePath);
-        fields[name] ??= issue.message;
+        fields[name] ??= issue.message ?? 'is not valid';
       }
       const summary = Object.entries(fields)
         .map(([name, message]) => `${name}: ${message}`)
         .join(' ');
-      return reply.status(400).send(errorBodyOf(`Please correct the request. ${summary}`, 'validation_error', fields));
+      return reply
+        .status(400)
+        .send(errorBodyOf(`Please correct the request. ${summary}`, 'validation_error', fields));
     }
     if (error instanceof UserError) {
       return reply
@@ -69,7 +71,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {
-      return reply.status(429).send(errorBodyOf('Too many requests. Please slow down and try again shortly.', 'rate_limited'));
+      return reply
+        .status(429)
+        .send(errorBodyOf('Too many requests. Please slow down and try again shortly.', 'rate_limited'));
     }
     if (status >= 400 && status < 500) {
       // Fastify's own refusals (malformed JSON, body too large, wrong content type).

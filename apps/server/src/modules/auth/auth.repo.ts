@@ -27,13 +27,24 @@ export function authRepo(db: Db) {
     },
 
     /** Starts a session (a refresh-token family) with its first token. */
-    async insertSession(session: { id: string; userId: string; now: number }, token: RefreshTokenInsert): Promise<void> {
+    async insertSession(
+      session: { id: string; userId: string; now: number },
+      token: RefreshTokenInsert,
+    ): Promise<void> {
       await db.transaction().execute(async (trx) => {
         await trx
           .insertInto('sessions')
-          .values({ id: session.id, user_id: session.userId, created_at: session.now, last_used_at: session.now })
+          .values({
+            id: session.id,
+            user_id: session.userId,
+            created_at: session.now,
+            last_used_at: session.now,
+          })
           .execute();
-        await trx.insertInto('refresh_tokens').values({ ...token, used_at: null }).execute();
+        await trx
+          .insertInto('refresh_tokens')
+          .values({ ...token, used_at: null })
+          .execute();
       });
     },
 
@@ -66,8 +77,15 @@ export function authRepo(db: Db) {
           .where('used_at', 'is', null)
           .executeTakeFirst();
         if (spent.numUpdatedRows !== 1n) return false;
-        await trx.insertInto('refresh_tokens').values({ ...next, used_at: null }).execute();
-        await trx.updateTable('sessions').set({ last_used_at: now }).where('id', '=', next.session_id).execute();
+        await trx
+          .insertInto('refresh_tokens')
+          .values({ ...next, used_at: null })
+          .execute();
+        await trx
+          .updateTable('sessions')
+          .set({ last_used_at: now })
+          .where('id', '=', next.session_id)
+          .execute();
         return true;
       });
     },
@@ -82,7 +100,12 @@ export function authRepo(db: Db) {
     },
 
     /** Revokes every live session of a user but one (the caller's own). */
-    async revokeOtherSessions(userId: string, keepSessionId: string, reason: string, now: number): Promise<void> {
+    async revokeOtherSessions(
+      userId: string,
+      keepSessionId: string,
+      reason: string,
+      now: number,
+    ): Promise<void> {
       await db
         .updateTable('sessions')
         .set({ revoked_at: now, revoked_reason: reason })
@@ -96,7 +119,12 @@ export function authRepo(db: Db) {
       return db.selectFrom('login_failures').selectAll().where('key', '=', key).executeTakeFirst();
     },
 
-    async saveLoginFailures(row: { key: string; failures: number; first_failed_at: number; locked_until: number | null }) {
+    async saveLoginFailures(row: {
+      key: string;
+      failures: number;
+      first_failed_at: number;
+      locked_until: number | null;
+    }) {
       await db
         .insertInto('login_failures')
         .values(row)
@@ -117,4 +145,10 @@ export function authRepo(db: Db) {
 }
 
 export type AuthRepo = ReturnType<typeof authRepo>;
-export type RefreshTokenInsert = { id: string; session_id: string; token_hash: string; created_at: number; expires_at: number };
+export type RefreshTokenInsert = {
+  id: string;
+  session_id: string;
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+};

@@ -1,5 +1,7 @@
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  authMessages,
   changePasswordRequest,
   messageResponse,
   refreshRequest,
@@ -10,10 +12,13 @@ import {
   tokenResponse,
 } from '@podflow/contract/auth';
 import { errorBody } from '@podflow/contract/errors';
-import { authMessages } from '@podflow/contract/auth';
 import type { AuthService } from './auth.service.ts';
 
-type Options = { auth: AuthService; requireUser: import('fastify').preHandlerAsyncHookHandler; perMinute: number };
+type Options = {
+  auth: AuthService;
+  requireUser: preHandlerAsyncHookHandler;
+  perMinute: number;
+};
 
 /** SPEC.md section 7 "Session": register, sign in, refresh (both paths) and change password. */
 export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, requireUser, perMinute }) => {

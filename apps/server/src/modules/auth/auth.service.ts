@@ -20,7 +20,13 @@ export type AuthServiceDeps = {
   now?: () => number;
 };
 
-export type NewAccount = { first_name: string; last_name: string; username: string; password: string; marketing_opt_in: boolean };
+export type NewAccount = {
+  first_name: string;
+  last_name: string;
+  username: string;
+  password: string;
+  marketing_opt_in: boolean;
+};
 
 const sessionExpired = () => new UserError(401, authMessages.sessionExpired, { code: 'token_not_valid' });
 
@@ -49,7 +55,10 @@ export function authService(deps: AuthServiceDeps) {
   return {
     async register(input: NewAccount): Promise<PublicUser> {
       if (await repo.findUserByEmail(input.username)) {
-        throw new UserError(409, authMessages.duplicateEmail, { code: 'duplicate_email', fields: { username: authMessages.duplicateEmail } });
+        throw new UserError(409, authMessages.duplicateEmail, {
+          code: 'duplicate_email',
+          fields: { username: authMessages.duplicateEmail },
+        });
       }
       const at = now();
       const user: UserRow = {
@@ -114,11 +123,16 @@ export function authService(deps: AuthServiceDeps) {
     },
 
     /** Changes the password and signs out every other session of the user. */
-    async changePassword(auth: { userId: string; sessionId: string }, input: ChangePasswordRequest): Promise<string> {
+    async changePassword(
+      auth: { userId: string; sessionId: string },
+      input: ChangePasswordRequest,
+    ): Promise<string> {
       const user = await repo.findUserById(auth.userId);
       if (!user) throw sessionExpired();
       if (input.username.trim().toLowerCase() !== user.email) {
-        throw new UserError(403, 'You can only change the password of the account you are signed in to.', { code: 'wrong_account' });
+        throw new UserError(403, 'You can only change the password of the account you are signed in to.', {
+          code: 'wrong_account',
+        });
       }
       if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
         throw new UserError(400, authMessages.wrongCurrentPassword, {
@@ -127,7 +141,10 @@ export function authService(deps: AuthServiceDeps) {
         });
       }
       if (input.newPassword === input.currentPassword) {
-        throw new UserError(400, authMessages.samePassword, { code: 'same_password', fields: { newPassword: authMessages.samePassword } });
+        throw new UserError(400, authMessages.samePassword, {
+          code: 'same_password',
+          fields: { newPassword: authMessages.samePassword },
+        });
       }
       const at = now();
       await repo.updatePasswordHash(user.id, await hashPassword(input.newPassword), at);

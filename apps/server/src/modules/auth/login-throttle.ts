@@ -10,7 +10,8 @@ import type { AuthRepo } from './auth.repo.ts';
  */
 export function loginThrottle(repo: AuthRepo, limits: { maxFailures: number; lockSeconds: number }) {
   const windowMs = limits.lockSeconds * 1000;
-  const keyOf = (email: string, ip: string) => createHash('sha256').update(`${email}\n${ip}`).digest('base64url');
+  const keyOf = (email: string, ip: string) =>
+    createHash('sha256').update(`${email}\n${ip}`).digest('base64url');
 
   return {
     /** Throws a 429 UserError when this e-mail and address are locked out. */

@@ -28,7 +28,11 @@ export class AccessTokens {
   async verify(token: string): Promise<AccessTokenClaims | undefined> {
     try {
       const { payload } = await jwtVerify(token, this.#key, { algorithms: ['HS256'] });
-      if (payload.token_type !== 'access' || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') {
+      if (
+        payload.token_type !== 'access' ||
+        typeof payload.sub !== 'string' ||
+        typeof payload.sid !== 'string'
+      ) {
         return undefined;
       }
       return { userId: payload.sub, sessionId: payload.sid };

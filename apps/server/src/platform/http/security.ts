@@ -42,9 +42,16 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     max: config.rateLimit.perMinute,
     timeWindow: '1 minute',
     // Every 429 answers with Retry-After (seconds), as the spec's clients expect.
-    addHeaders: { 'retry-after': true, 'x-ratelimit-limit': true, 'x-ratelimit-remaining': true, 'x-ratelimit-reset': true },
+    addHeaders: {
+      'retry-after': true,
+      'x-ratelimit-limit': true,
+      'x-ratelimit-remaining': true,
+      'x-ratelimit-reset': true,
+    },
     errorResponseBuilder: (_request, context) => {
-      const error = new Error('Too many requests. Please slow down and try again shortly.') as Error & { statusCode: number };
+      const error = new Error('Too many requests. Please slow down and try again shortly.') as Error & {
+        statusCode: number;
+      };
       error.statusCode = context.statusCode;
       return error;
     },

@@ -1,0 +1,295 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authMessages } from '@podflow/contract/auth';
+import { buildRegistration, buildSignedInUser, signIn } from '../../test/factories.ts';
+import { type TestApp, startTestApp, testDbKind } from '../../test/test-app.ts';
+
+const post = (
+  t: TestApp,
+  url: string,
+  payload: unknown,
+  headers: Record<string, string> = {},
+  remoteAddress?: string,
+) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    payload: payload as object,
+    headers,
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
+
+describe(`accounts on ${testDbKind}`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  describe('registration', () => {
+    it('creates an account and answers the public user, never the password hash', async () => {
+      const registration = buildRegistration({ username: '  Mixed.Case@Example.com ' });
+      const response = await post(t, '/api/user/register/', registration);
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toEqual({
+        user: { username: 'mixed.case@example.com', first_name: 'Ada', last_name: 'Lovelace' },
+        message: authMessages.registered,
+      });
+      expect(response.body).not.toContain('argon2');
+    });
+
+    it('refuses a second account for the same e-mail, whatever its case, with a clear message', async () => {
+      const registration = buildRegistration();
+      expect((await post(t, '/api/user/register/', registration)).statusCode).toBe(201);
+      const again = await post(t, '/api/user/register/', {
+        ...registration,
+        username: registration.username.toUpperCase(),
+      });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toBe(authMessages.duplicateEmail);
+    });
+
+    it('lets the new account sign in at once', async () => {
+      const registration = buildRegistration();
+      await post(t, '/api/user/register/', registration);
+      const tokens = await signIn(t.app, registration.username, registration.password);
+      expect(tokens.user).toEqual({
+        username: registration.username,
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+      });
+      expect(tokens.access.split('.')).toHaveLength(3);
+      expect(tokens.refresh.length).toBeGreaterThan(30);
+    });
+  });
+
+  describe('sign-in', () => {
+    it('answers a wrong password and an unknown e-mail alike', async () => {
+      const { registration } = await buildSignedInUser(t.app);
+      const wrong = await post(t, '/api/token/', {
+        username: registration.username,
+        password: 'not the password',
+      });
+      const unknown = await post(t, '/api/token/', {
+        username: 'nobody-here@example.com',
+        password: 'not the password',
+      });
+      expect(wrong.statusCode).toBe(401);
+      expect(unknown.statusCode).toBe(401);
+      expect(wrong.json().message).toBe(authMessages.badCredentials);
+      expect(unknown.json()).toEqual(wrong.json());
+    });
+
+    it('gives an access token that opens signed-in calls and refuses a forged one', async () => {
+      const { registration, tokens } = await buildSignedInUser(t.app);
+      const body = {
+        username: registration.username,
+        currentPassword: 'wrong',
+        newPassword: 'another password',
+      };
+      const withToken = await post(t, '/api/reset_password', body, {
+        authorization: `Bearer ${tokens.access}`,
+      });
+      expect(withToken.statusCode).toBe(400); // authenticated: the current password is what is wrong
+      const forged = tokens.access.slice(0, -4) + 'AAAA';
+      const withForged = await post(t, '/api/reset_password', body, { authorization: `Bearer ${forged}` });
+      expect(withForged.statusCode).toBe(401);
+      const without = await post(t, '/api/reset_password', body);
+      expect(without.statusCode).toBe(401);
+    });
+  });
+
+  describe('refresh tokens', () => {
+    for (const url of ['/api/token/refresh/', '/token/refresh/']) {
+      it(`rotate on every use at ${url}`, async () => {
+        const { tokens } = await buildSignedInUser(t.app);
+        const first = await post(t, url, { refresh: tokens.refresh });
+        expect(first.statusCode).toBe(200);
+        const next = first.json();
+        expect(next.refresh).not.toBe(tokens.refresh);
+        expect(next.access).not.toBe(tokens.access);
+        const second = await post(t, url, { refresh: next.refresh });
+        expect(second.statusCode).toBe(200);
+      });
+    }
+
+    it('revoke the whole family when an already-rotated token is used again', async () => {
+      const { tokens } = await buildSignedInUser(t.app);
+      const rotated = (await post(t, '/api/token/refresh/', { refresh: tokens.refresh })).json();
+      const replay = await post(t, '/api/token/refresh/', { refresh: tokens.refresh });
+      expect(replay.statusCode).toBe(401);
+      expect(replay.json().message).toBe(authMessages.sessionExpired);
+      // The thief's replay also locks out the token the rightful holder got.
+      const holder = await post(t, '/api/token/refresh/', { refresh: rotated.refresh });
+      expect(holder.statusCode).toBe(401);
+    });
+
+    it('do not touch other sessions of the same user when one family is revoked', async () => {
+      const { registration, tokens } = await buildSignedInUser(t.app);
+      const other = await signIn(t.app, registration.username, registration.password);
+      await post(t, '/api/token/refresh/', { refresh: tokens.refresh });
+      await post(t, '/api/token/refresh/', { refresh: tokens.refresh }); // reuse: family of `tokens` revoked
+      expect((await post(t, '/api/token/refresh/', { refresh: other.refresh })).statusCode).toBe(200);
+    });
+
+    it('refuse an unknown token', async () => {
+      const response = await post(t, '/token/refresh/', { refresh: 'made-up-token' });
+      expect(response.statusCode).toBe(401);
+    });
+  });
+
+  describe('change password', () => {
+    it('changes it, keeps this session and signs out every other one', async () => {
+      const { registration, tokens: here } = await buildSignedInUser(t.app);
+      const elsewhere = await signIn(t.app, registration.username, registration.password);
+      const response = await post(
+        t,
+        '/api/reset_password',
+        {
+          username: registration.username,
+          currentPassword: registration.password,
+          newPassword: 'a brand new secret',
+        },
+        { authorization: `Bearer ${here.access}` },
+      );
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ message: authMessages.passwordChanged });
+
+      expect((await post(t, '/api/token/refresh/', { refresh: elsewhere.refresh })).statusCode).toBe(401);
+      expect((await post(t, '/api/token/refresh/', { refresh: here.refresh })).statusCode).toBe(200);
+      const oldPassword = await post(t, '/api/token/', {
+        username: registration.username,
+        password: registration.password,
+      });
+      expect(oldPassword.statusCode).toBe(401);
+      await expect(signIn(t.app, registration.username, 'a brand new secret')).resolves.toBeTruthy();
+    });
+
+    it('says so when the current password is wrong and changes nothing', async () => {
+      const { registration, tokens } = await buildSignedInUser(t.app);
+      const response = await post(
+        t,
+        '/api/reset_password',
+        { username: registration.username, currentPassword: 'wrong one', newPassword: 'a brand new secret' },
+        { authorization: `Bearer ${tokens.access}` },
+      );
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(authMessages.wrongCurrentPassword);
+      await expect(signIn(t.app, registration.username, registration.password)).resolves.toBeTruthy();
+    });
+
+    it("refuses to change another account's password", async () => {
+      const victim = await buildSignedInUser(t.app);
+      const { registration, tokens } = await buildSignedInUser(t.app);
+      const response = await post(
+        t,
+        '/api/reset_password',
+        {
+          username: victim.registration.username,
+          currentPassword: registration.password,
+          newPassword: 'taken over!',
+        },
+        { authorization: `Bearer ${tokens.access}` },
+      );
+      expect(response.statusCode).toBe(403);
+      await expect(
+        signIn(t.app, victim.registration.username, victim.registration.password),
+      ).resolves.toBeTruthy();
+    });
+  });
+
+  describe('failed sign-in throttling', () => {
+    it('locks an e-mail and address after 5 failures with 429 and Retry-After, even for the right password', async () => {
+      const { registration } = await buildSignedInUser(t.app);
+      const ip = '203.0.113.7';
+      for (let i = 0; i < 5; i += 1) {
+        const failed = await post(
+          t,
+          '/api/token/',
+          { username: registration.username, password: `guess ${i}` },
+          {},
+          ip,
+        );
+        expect(failed.statusCode).toBe(401);
+      }
+      const locked = await post(
+        t,
+        '/api/token/',
+        { username: registration.username, password: registration.password },
+        {},
+        ip,
+      );
+      expect(locked.statusCode).toBe(429);
+      expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+      expect(locked.json().message).toBe(authMessages.throttled);
+      // The same account from another address is not locked out by someone else's guessing.
+      const other = await post(
+        t,
+        '/api/token/',
+        { username: registration.username, password: registration.password },
+        {},
+        '198.51.100.9',
+      );
+      expect(other.statusCode).toBe(200);
+    });
+
+    it('answers unknown e-mails exactly like known ones, so it reveals nothing', async () => {
+      const ip = '203.0.113.8';
+      const statuses: number[] = [];
+      const bodies: string[] = [];
+      for (let i = 0; i < 6; i += 1) {
+        const response = await post(
+          t,
+          '/api/token/',
+          { username: 'ghost@example.com', password: `guess ${i}` },
+          {},
+          ip,
+        );
+        statuses.push(response.statusCode);
+        bodies.push(response.json().message);
+      }
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+      expect(bodies.at(-1)).toBe(authMessages.throttled);
+    });
+  });
+});
+
+describe(`token lifetimes and route limits on ${testDbKind}`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ ACCESS_TOKEN_TTL_SECONDS: '1', AUTH_RATE_LIMIT_PER_MINUTE: '6' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('refuses an expired access token, and a refresh brings a working one', async () => {
+    const { registration, tokens } = await buildSignedInUser(t.app);
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    const body = {
+      username: registration.username,
+      currentPassword: 'wrong',
+      newPassword: 'another password',
+    };
+    const expired = await post(t, '/api/reset_password', body, { authorization: `Bearer ${tokens.access}` });
+    expect(expired.statusCode).toBe(401);
+    const fresh = (await post(t, '/api/token/refresh/', { refresh: tokens.refresh })).json();
+    const retried = await post(t, '/api/reset_password', body, { authorization: `Bearer ${fresh.access}` });
+    expect(retried.statusCode).toBe(400);
+  });
+
+  it('limits calls per address to the session routes with 429 and Retry-After', async () => {
+    const ip = '192.0.2.44';
+    const statuses: number[] = [];
+    let last;
+    for (let i = 0; i < 8; i += 1) {
+      last = await post(t, '/api/user/register/', buildRegistration(), {}, ip);
+      statuses.push(last.statusCode);
+    }
+    expect(statuses.slice(0, 6).every((s) => s === 201)).toBe(true);
+    expect(statuses.slice(6)).toEqual([429, 429]);
+    expect(Number(last?.headers['retry-after'])).toBeGreaterThan(0);
+    expect(last?.json().message).toMatch(/too many requests/i);
+  });
+});
