@@ -26,6 +26,11 @@ export default tseslint.config(
     },
   },
   {
+    // Tooling around the product (start, test and bench scripts, e2e) may drive the apps.
+    files: ['scripts/**', 'bench/**', 'e2e/**'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
     // Only config.ts reads the environment (STYLE.md 8); scripts, tests and benches run outside the app.
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/config.ts', '**/*.test.ts', 'apps/server/src/test/**'],

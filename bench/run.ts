@@ -1,0 +1,8 @@
+/** `npm run bench`: every benchmark, printed as figures and ratios against a baseline run here. */
+import { ensureWebBuild } from '../scripts/web-build.ts';
+import { benchSignIn } from './sign-in.bench.ts';
+import { benchStartup } from './startup.bench.ts';
+
+ensureWebBuild(); // start-up is measured with the web app already built
+await benchStartup();
+await benchSignIn();

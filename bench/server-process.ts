@@ -1,0 +1,49 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freePort } from '../scripts/services.ts';
+
+export type RunningServer = { url: string; startMs: number; stop: () => Promise<void> };
+
+/** Polls a URL until it answers 200; resolves with the milliseconds since `since`. */
+async function firstOk(url: string, since: number, child: ChildProcess): Promise<number> {
+  while (child.exitCode === null) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return performance.now() - since;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error(`server exited with code ${child.exitCode} before ${url} answered`);
+}
+
+/** Starts a Node script as a server on a free port with a fresh DATA_DIR; times its first 200. */
+export async function startServer(script: string[], env: Record<string, string> = {}, probe = '/healthz'): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'podflow-bench-'));
+  const started = performance.now();
+  const child = spawn(process.execPath, script, {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const startMs = await firstOk(`${url}${probe}`, started, child);
+  return {
+    url,
+    startMs,
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
