@@ -21,12 +21,23 @@ async function firstOk(url: string, since: number, child: ChildProcess): Promise
 }
 
 /** Starts a Node script as a server on a free port with a fresh DATA_DIR; times its first 200. */
-export async function startServer(script: string[], env: Record<string, string> = {}, probe = '/healthz'): Promise<RunningServer> {
+export async function startServer(
+  script: string[],
+  env: Record<string, string> = {},
+  probe = '/healthz',
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'podflow-bench-'));
   const started = performance.now();
   const child = spawn(process.execPath, script, {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

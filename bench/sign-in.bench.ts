@@ -19,7 +19,12 @@ function load(url: string, options: { method?: 'POST' | 'GET'; body?: string } =
       },
       (error, result) => {
         if (error) return reject(error);
-        resolve({ p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, non2xx: result.non2xx });
+        resolve({
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          rps: result.requests.average,
+          non2xx: result.non2xx,
+        });
       },
     );
   });
@@ -46,14 +51,19 @@ export async function benchSignIn(): Promise<void> {
     if (created.status !== 201) throw new Error(`registration failed: ${created.status}`);
     await load(`${server.url}/healthz`); // warm-up
     const baseline = await load(`${server.url}/healthz`);
-    const signIn = await load(`${server.url}/api/token/`, { method: 'POST', body: JSON.stringify(credentials) });
+    const signIn = await load(`${server.url}/api/token/`, {
+      method: 'POST',
+      body: JSON.stringify(credentials),
+    });
     if (signIn.non2xx > 0) throw new Error(`${signIn.non2xx} sign-ins failed`);
     console.log(`\nSign-in: ${REQUESTS} POST /api/token/ with ${CONNECTIONS} concurrent connections`);
     const row = (name: string, r: Result) =>
       `  ${name.padEnd(24)} p50 ${String(r.p50).padStart(5)} ms   p99 ${String(r.p99).padStart(5)} ms   ${r.rps.toFixed(0).padStart(6)} req/s`;
     console.log(row('GET /healthz baseline', baseline));
     console.log(row('POST /api/token/', signIn));
-    console.log(`  sign-in p50 is ${(signIn.p50 / Math.max(baseline.p50, 1)).toFixed(0)}x the baseline p50 (argon2id by design)`);
+    console.log(
+      `  sign-in p50 is ${(signIn.p50 / Math.max(baseline.p50, 1)).toFixed(0)}x the baseline p50 (argon2id by design)`,
+    );
   } finally {
     await server.stop();
   }

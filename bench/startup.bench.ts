@@ -18,5 +18,7 @@ export async function benchStartup(runs = 5): Promise<void> {
   const podflow = await measure(['apps/server/src/main.ts']);
   console.log('\nStart-up: process start to first 200 on /healthz (median of %d, ms)', runs);
   console.log(`  bare node:http baseline   ${median(baseline).toFixed(0).padStart(6)} ms`);
-  console.log(`  PodFlow server            ${median(podflow).toFixed(0).padStart(6)} ms   (${(median(podflow) / median(baseline)).toFixed(1)}x baseline)`);
+  console.log(
+    `  PodFlow server            ${median(podflow).toFixed(0).padStart(6)} ms   (${(median(podflow) / median(baseline)).toFixed(1)}x baseline)`,
+  );
 }

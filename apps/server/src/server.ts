@@ -1,0 +1,29 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { migrateToLatest, openDatabase } from './platform/db/db.ts';
+
+/** Runs the server: config, database (migrated), HTTP server, graceful shutdown. */
+export async function runServer(): Promise<void> {
+  const config = loadConfig();
+  const db = openDatabase(config.database);
+  await migrateToLatest(db);
+  const app = await buildApp({ config, db });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await db.destroy();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  app.log.info(
+    { database: config.database.kind, dataDir: config.dataDir },
+    `PodFlow is serving on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,
+  );
+}
