@@ -94,4 +94,5 @@ export const authMessages = {
   samePassword: 'Choose a new password that differs from the current one.',
   passwordChanged: 'Your password has been changed. Other devices have been signed out.',
   registered: 'Your account has been created.',
+  signedOut: 'You have been logged out.',
 } as const;

@@ -133,6 +133,19 @@ describe(`accounts on ${testDbKind}`, () => {
       expect((await post(t, '/api/token/refresh/', { refresh: other.refresh })).statusCode).toBe(200);
     });
 
+    it('stop working for the whole session once it signs out', async () => {
+      const { registration, tokens } = await buildSignedInUser(t.app);
+      const other = await signIn(t.app, registration.username, registration.password);
+      const rotated = (await post(t, '/api/token/refresh/', { refresh: tokens.refresh })).json();
+      const out = await post(t, '/api/token/revoke/', { refresh: rotated.refresh });
+      expect(out.statusCode).toBe(200);
+      expect(out.json().message).toBe(authMessages.signedOut);
+      expect((await post(t, '/api/token/refresh/', { refresh: rotated.refresh })).statusCode).toBe(401);
+      expect((await post(t, '/api/token/refresh/', { refresh: other.refresh })).statusCode).toBe(200);
+      // Signing out with a token nobody knows says the same and reveals nothing.
+      expect((await post(t, '/api/token/revoke/', { refresh: 'unknown' })).statusCode).toBe(200);
+    });
+
     it('refuse an unknown token', async () => {
       const response = await post(t, '/token/refresh/', { refresh: 'made-up-token' });
       expect(response.statusCode).toBe(401);

@@ -122,6 +122,12 @@ export function authService(deps: AuthServiceDeps) {
       return { access, refresh: token };
     },
 
+    /** Signs a session out: its refresh token (spent or not) and every other of its family stop working. */
+    async signOut(refreshToken: string): Promise<void> {
+      const found = await repo.findRefreshToken(hashRefreshToken(refreshToken));
+      if (found) await repo.revokeSession(found.session_id, 'signed_out', now());
+    },
+
     /** Changes the password and signs out every other session of the user. */
     async changePassword(
       auth: { userId: string; sessionId: string },
