@@ -24,7 +24,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
 
   await app.register(scalar, {
     routePrefix: '/api/docs',
-    configuration: { url: '/api/openapi.json', pageTitle: 'PodFlow API reference' },
+    // No web fonts: the page must not reach another origin (CSP allows none).
+    configuration: { url: '/api/openapi.json', pageTitle: 'PodFlow API reference', withDefaultFonts: false },
     hooks: {
       onRequest: async (_request, reply) => {
         reply.header('content-security-policy', docsContentSecurityPolicy);
