@@ -1,0 +1,100 @@
+import { Box, Button, Container, Group, UnstyledButton } from '@mantine/core';
+import { IconLayoutGrid } from '@tabler/icons-react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { clearSession, useSession } from '../api/session';
+import { Logo } from '../ui/Logo';
+
+const mainLinks = [
+  { label: 'Home', to: '/' },
+  { label: 'Resources', to: '/resources' },
+  { label: 'Contact Us', to: '/contactus' },
+];
+
+function isActive(pathname: string, to: string): boolean {
+  if (to === '/') return pathname === '/' || pathname.toLowerCase() === '/home';
+  return pathname.toLowerCase().startsWith(to.toLowerCase());
+}
+
+/** The header of every page: logo, site links and the session's links (SPEC.md "Navigation"). */
+export function TopBar() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const { signedIn } = useSession();
+
+  const logout = () => {
+    clearSession();
+    void navigate('/login');
+  };
+
+  return (
+    <Box
+      component="header"
+      h={64}
+      bg="white"
+      style={{
+        borderBottom: '1px solid var(--mantine-color-gray-2)',
+        position: 'sticky',
+        top: 0,
+        zIndex: 100,
+      }}
+    >
+      <Container size={1280} px="xl" h="100%">
+        <Group h="100%" justify="space-between" wrap="nowrap">
+          <Group gap={40} wrap="nowrap">
+            <UnstyledButton component={Link} to="/" aria-label="PodFlow home">
+              <Logo />
+            </UnstyledButton>
+            <Group component="nav" aria-label="Main" gap={4} wrap="nowrap">
+              {mainLinks.map((link) => {
+                const active = isActive(pathname, link.to);
+                return (
+                  <Button
+                    key={link.to}
+                    component={Link}
+                    to={link.to}
+                    variant={active ? 'light' : 'subtle'}
+                    color={active ? undefined : 'gray.8'}
+                    aria-current={active ? 'page' : undefined}
+                    size="sm"
+                    fw={500}
+                  >
+                    {link.label}
+                  </Button>
+                );
+              })}
+            </Group>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            {signedIn ? (
+              <>
+                <Button component={Link} to="/account" variant="subtle" color="gray.8" size="sm" fw={500}>
+                  Your Account
+                </Button>
+                <Button variant="subtle" color="gray.8" size="sm" fw={500} onClick={logout}>
+                  Logout
+                </Button>
+                <Button
+                  component={Link}
+                  to="/welcome"
+                  size="sm"
+                  leftSection={<IconLayoutGrid size={16} aria-hidden />}
+                >
+                  Your Workspaces
+                </Button>
+              </>
+            ) : (
+              <>
+                <Button component={Link} to="/login" variant="subtle" color="gray.8" size="sm" fw={500}>
+                  Login
+                </Button>
+                <Button component={Link} to="/register" size="sm">
+                  Register
+                </Button>
+              </>
+            )}
+          </Group>
+        </Group>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,104 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { CenteredLoader } from '../ui/CenteredLoader';
+import { AppLayout, ContentLayout, WorkflowLayout } from './AppLayout';
+import { NotFoundPage } from './NotFoundPage';
+import { RouteErrorPage } from './RouteErrorPage';
+import { SessionGuard } from './SessionGuard';
+
+/** A route whose screen is loaded on first visit, so the landing page stays small. */
+function screen(path: string, load: () => Promise<ComponentType>): RouteObject {
+  return { path, lazy: async () => ({ Component: await load() }) };
+}
+
+/** The route table of SPEC.md section 2. Paths match case-insensitively. */
+export const routes: RouteObject[] = [
+  {
+    Component: AppLayout,
+    ErrorBoundary: RouteErrorPage,
+    HydrateFallback: CenteredLoader,
+    children: [
+      screen('/', () => import('../features/landing/LandingPage').then((m) => m.LandingPage)),
+      screen('/home', () => import('../features/landing/LandingPage').then((m) => m.LandingPage)),
+      {
+        Component: ContentLayout,
+        children: [
+          screen('/login', () => import('../features/auth/SignInPage').then((m) => m.SignInPage)),
+          screen('/logout', () => import('../features/auth/LogoutPage').then((m) => m.LogoutPage)),
+          screen('/register', () => import('../features/auth/RegisterPage').then((m) => m.RegisterPage)),
+          screen('/forgot-password', () =>
+            import('../features/auth/ForgotPasswordPage').then((m) => m.ForgotPasswordPage),
+          ),
+          screen('/success', () =>
+            import('../features/billing/PaymentSuccessPage').then((m) => m.PaymentSuccessPage),
+          ),
+          screen('/failure', () =>
+            import('../features/billing/PaymentFailurePage').then((m) => m.PaymentFailurePage),
+          ),
+          screen('/aboutus', () => import('../features/info/InfoPages').then((m) => m.AboutPage)),
+          screen('/returns', () => import('../features/info/InfoPages').then((m) => m.ReturnsPage)),
+          screen('/terms-and-conditions', () =>
+            import('../features/info/InfoPages').then((m) => m.TermsPage),
+          ),
+          screen('/privacy-policy', () => import('../features/info/InfoPages').then((m) => m.PrivacyPage)),
+          screen('/resources', () =>
+            import('../features/resources/ResourcesPage').then((m) => m.ResourcesPage),
+          ),
+          screen('/tutorial/:file', () =>
+            import('../features/resources/TutorialPage').then((m) => m.TutorialPage),
+          ),
+          screen('/contactus', () => import('../features/contact/ContactPage').then((m) => m.ContactPage)),
+          {
+            Component: SessionGuard,
+            children: [
+              screen('/account', () => import('../features/account/AccountPage').then((m) => m.AccountPage)),
+            ],
+          },
+          { path: '*', Component: NotFoundPage },
+        ],
+      },
+      {
+        Component: SessionGuard,
+        children: [
+          {
+            Component: WorkflowLayout,
+            children: [
+              screen('/welcome', () =>
+                import('../features/workspaces/WorkspacesPage').then((m) => m.WorkspacesPage),
+              ),
+              screen('/prepareDesigns', () =>
+                import('../features/designs/PrepareDesignsPage').then((m) => m.PrepareDesignsPage),
+              ),
+              screen('/SelectMockupImageModeTemplates', () =>
+                import('../features/templates/SelectImageModeTemplatesPage').then(
+                  (m) => m.SelectImageModeTemplatesPage,
+                ),
+              ),
+              screen('/selectMockupTemplates', () =>
+                import('../features/templates/SelectTemplatesPage').then((m) => m.SelectTemplatesPage),
+              ),
+              screen('/generateMockups', () =>
+                import('../features/mockups/GenerateMockupsPage').then((m) => m.GenerateMockupsPage),
+              ),
+              screen('/reviewMockups', () =>
+                import('../features/mockups/ReviewMockupsPage').then((m) => m.ReviewMockupsPage),
+              ),
+              screen('/updateMetadata', () =>
+                import('../features/metadata/UpdateMetadataPage').then((m) => m.UpdateMetadataPage),
+              ),
+              screen('/createPrintifyListings', () =>
+                import('../features/listings/CreateListingsPage').then((m) => m.CreateListingsPage),
+              ),
+              screen('/publishListings', () =>
+                import('../features/publish/PublishListingsPage').then((m) => m.PublishListingsPage),
+              ),
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+/** The app's router. */
+export const router = createBrowserRouter(routes);

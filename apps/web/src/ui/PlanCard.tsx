@@ -1,0 +1,87 @@
+import { Badge, Button, Card, Group, List, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
+import { useId, type ReactNode } from 'react';
+import { planInclusions, type Plan } from '../lib/plans';
+
+interface PlanCardProps {
+  plan: Plan;
+  /** The call to action at the bottom of the card. */
+  action?: ReactNode;
+}
+
+const numberFormat = new Intl.NumberFormat('en-US');
+
+/** One subscription plan: price, quotas and what every plan includes. */
+export function PlanCard({ plan, action }: PlanCardProps) {
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="xl"
+      aria-label={`${plan.name} plan`}
+      style={
+        plan.popular ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 } : undefined
+      }
+    >
+      <Stack gap="md" h="100%">
+        <Group justify="space-between" align="center">
+          <Text fw={650} fz="lg">
+            {plan.name}
+          </Text>
+          {plan.popular ? (
+            <Badge variant="light" radius="sm">
+              Popular
+            </Badge>
+          ) : null}
+        </Group>
+        <Group gap={4} align="baseline">
+          <Text fz={36} fw={700} lh={1} style={{ letterSpacing: '-0.02em' }}>
+            {plan.priceUsd === 0 ? 'Free' : `$${plan.priceUsd}`}
+          </Text>
+          {plan.priceUsd > 0 ? (
+            <Text c="dimmed" fz="sm">
+              per month
+            </Text>
+          ) : null}
+        </Group>
+        <List
+          spacing={8}
+          fz="sm"
+          center
+          icon={
+            <ThemeIcon size={18} radius="xl" variant="light">
+              <IconCheck size={12} stroke={3} />
+            </ThemeIcon>
+          }
+        >
+          <List.Item>{plan.designSlotsPerWorkspace} design slots per workspace</List.Item>
+          <List.Item>{numberFormat.format(plan.aiTokens)} AI tokens</List.Item>
+          <List.Item>{plan.storage} storage</List.Item>
+          {planInclusions.map((item) => (
+            <List.Item key={item}>{item}</List.Item>
+          ))}
+        </List>
+        <div style={{ marginTop: 'auto' }}>{action}</div>
+      </Stack>
+    </Card>
+  );
+}
+
+interface DisabledPlanButtonProps {
+  reason: string;
+}
+
+/** A Subscribe button that cannot be used yet, with the reason beneath it. */
+export function DisabledSubscribeButton({ reason }: DisabledPlanButtonProps) {
+  const id = useId();
+  return (
+    <Stack gap={6}>
+      <Button fullWidth disabled aria-describedby={id}>
+        Subscribe
+      </Button>
+      <Text id={id} fz="xs" c="dimmed" ta="center">
+        {reason}
+      </Text>
+    </Stack>
+  );
+}

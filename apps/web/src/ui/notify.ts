@@ -1,0 +1,11 @@
+import { notifications } from '@mantine/notifications';
+
+/** A green toast for a result (top-right, 5000 ms: set on the provider). */
+export function notifySuccess(message: string, title?: string): void {
+  notifications.show({ color: 'green', title, message });
+}
+
+/** A red toast for a failure. */
+export function notifyError(message: string, title?: string): void {
+  notifications.show({ color: 'red', title, message });
+}

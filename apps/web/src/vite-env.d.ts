@@ -1,0 +1,6 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  /** Origin of the API when it is not the SPA's own (empty: same origin, the default). */
+  readonly VITE_API_BASE_URL?: string;
+}
