@@ -44,6 +44,8 @@ export interface RequestOptions {
   auth?: boolean;
   /** How to read a 2xx answer; JSON by default. */
   responseType?: 'json' | 'text' | 'blob';
+  /** Let the request finish even when the page navigates away. */
+  keepalive?: boolean;
 }
 
 interface ClientConfig {
@@ -111,6 +113,7 @@ async function send(path: string, options: RequestOptions, accessToken: string |
       body,
       credentials: 'include',
       signal: options.signal,
+      keepalive: options.keepalive,
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;

@@ -1,7 +1,8 @@
 import { Box, Button, Container, Group, UnstyledButton } from '@mantine/core';
 import { IconLayoutGrid } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { clearSession, useSession } from '../api/session';
+import { signOut } from '../api/sign-out';
+import { useSession } from '../api/session';
 import { Logo } from '../ui/Logo';
 
 const mainLinks = [
@@ -22,7 +23,7 @@ export function TopBar() {
   const { signedIn } = useSession();
 
   const logout = () => {
-    clearSession();
+    signOut();
     void navigate('/login');
   };
 

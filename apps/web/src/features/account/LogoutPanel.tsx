@@ -2,12 +2,12 @@ import { Button, EmptyState, Paper } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { clearSession } from '../../api/session';
+import { signOut } from '../../api/sign-out';
 
 /** Logout: signs out as soon as it shows, then says so. */
 export function LogoutPanel() {
   useEffect(() => {
-    clearSession();
+    signOut();
   }, []);
 
   return (

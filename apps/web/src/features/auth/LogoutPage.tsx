@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { clearAllStorage } from '../../api/session';
+import { signOut } from '../../api/sign-out';
 import { CenteredLoader } from '../../ui/CenteredLoader';
 
 /** /logout: clears all local storage, then goes to the landing page. */
@@ -8,7 +8,7 @@ export function LogoutPage() {
   const navigate = useNavigate();
 
   useEffect(() => {
-    clearAllStorage();
+    signOut({ everything: true });
     void navigate('/', { replace: true });
   }, [navigate]);
 

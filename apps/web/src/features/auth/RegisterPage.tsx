@@ -2,7 +2,8 @@ import { Anchor, Button, Checkbox, PasswordInput, SimpleGrid, Stack, Text, TextI
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
-import { clearAllStorage, saveSignIn } from '../../api/session';
+import { saveSignIn } from '../../api/session';
+import { signOut } from '../../api/sign-out';
 import { trackAccountCreated } from '../../lib/analytics';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { AuthCard } from './AuthCard';
@@ -47,7 +48,7 @@ export function RegisterPage() {
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
 
   useEffect(() => {
-    clearAllStorage();
+    signOut({ everything: true });
   }, []);
 
   const update = <K extends keyof RegisterForm>(key: K, value: RegisterForm[K]) => {

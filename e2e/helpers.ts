@@ -1,0 +1,68 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export interface TestUser {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+}
+
+/**
+ * A form field by its visible label. Mantine appends an asterisk to the label of a required
+ * field, so the label text is matched with or without it.
+ */
+export function field(page: Page, label: string): Locator {
+  return page.getByLabel(new RegExp(`^${label}(\\s*\\*)?$`));
+}
+
+/** A user no other test has registered. */
+export function newUser(prefix: string): TestUser {
+  const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  return {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: `${prefix}-${unique}@example.com`,
+    password: 'first-Passw0rd',
+  };
+}
+
+/** Fills and sends the register form; the app signs the new user in and opens the workspaces. */
+export async function register(page: Page, user: TestUser): Promise<void> {
+  await page.goto('/register');
+  await expect(page.getByRole('heading', { name: 'Register a new account' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'First Name' }).fill(user.firstName);
+  await page.getByRole('textbox', { name: 'Last Name' }).fill(user.lastName);
+  await page.getByRole('textbox', { name: 'Email' }).fill(user.email);
+  await field(page, 'Password').fill(user.password);
+  await field(page, 'Password Confirmation').fill(user.password);
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  await expect(page).toHaveURL(/\/welcome$/);
+  await expect(page.getByRole('heading', { name: 'Your Workspaces', level: 1 })).toBeVisible();
+}
+
+/** Signs in through the sign-in screen and waits for the account page. */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await field(page, 'Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Login successful')).toBeVisible();
+  await expect(page).toHaveURL(/\/account$/);
+}
+
+/** The browser globals the tests read (e2e code is typechecked without the DOM library). */
+interface BrowserGlobals {
+  localStorage: { getItem(key: string): string | null };
+  dataLayer?: Record<string, unknown>[];
+}
+
+/** The value the app keeps under a localStorage key. */
+export function stored(page: Page, key: string): Promise<string | null> {
+  return page.evaluate((name) => (globalThis as unknown as BrowserGlobals).localStorage.getItem(name), key);
+}
+
+/** The analytics events the app pushed to `window.dataLayer`. */
+export function dataLayer(page: Page): Promise<Record<string, unknown>[]> {
+  return page.evaluate(() => (globalThis as unknown as BrowserGlobals).dataLayer ?? []);
+}
