@@ -27,21 +27,24 @@ test('a new user registers, changes the password, logs out and signs in with the
   await page.getByRole('button', { name: 'Profile' }).click();
   await expect(page.getByRole('heading', { name: 'Change password' })).toBeVisible();
 
+  // The form's own messages (toasts are alerts too, outside the main region).
+  const formAlert = page.getByRole('main').getByRole('alert');
+
   // The form checks before it sends.
   await page.getByRole('button', { name: 'Change password' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Please fill in all fields');
+  await expect(formAlert).toHaveText('Please fill in all fields');
   const newPassword = 'second-Passw0rd';
   await field(page, 'Current password').fill(user.password);
   await field(page, 'New password').fill(newPassword);
   await field(page, 'Confirm new password').fill('something-else');
   await page.getByRole('button', { name: 'Change password' }).click();
-  await expect(page.getByRole('alert')).toHaveText('New passwords do not match');
+  await expect(formAlert).toHaveText('New passwords do not match');
 
   // A wrong current password shows the server's message.
   await field(page, 'Current password').fill('not-my-password');
   await field(page, 'Confirm new password').fill(newPassword);
   await page.getByRole('button', { name: 'Change password' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Your current password is incorrect.');
+  await expect(formAlert).toHaveText('Your current password is incorrect.');
 
   await field(page, 'Current password').fill(user.password);
   await page.getByRole('button', { name: 'Change password' }).click();

@@ -28,7 +28,8 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? 'list' : [['list']],
+  reporter: 'list',
+  globalTeardown: './global-teardown.ts',
   use: {
     baseURL,
     viewport: { width: 1280, height: 800 },

@@ -6,7 +6,9 @@ import { Link } from 'react-router';
 export function NotFoundPage() {
   return (
     <EmptyState mt={60} size="lg" variant="light" icon={<IconMapSearch size={32} />}>
-      <EmptyState.Title order={1}>Page not found</EmptyState.Title>
+      <EmptyState.Title order={1} fz={28}>
+        Page not found
+      </EmptyState.Title>
       <EmptyState.Description>
         The page you were looking for does not exist or has moved.
       </EmptyState.Description>

@@ -3,6 +3,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import classes from './Providers.module.css';
 import { cssVariablesResolver, theme } from './theme';
 
 interface ProvidersProps {
@@ -16,7 +17,7 @@ export function Providers({ queryClient, children }: ProvidersProps) {
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>
-          <Notifications position="top-right" autoClose={5000} />
+          <Notifications position="top-right" autoClose={5000} classNames={{ root: classes.notifications }} />
           {children}
         </ModalsProvider>
       </QueryClientProvider>

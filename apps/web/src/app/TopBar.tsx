@@ -21,6 +21,7 @@ export function TopBar() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const { signedIn } = useSession();
+  const onAccount = isActive(pathname, '/account');
 
   const logout = () => {
     signOut();
@@ -54,7 +55,8 @@ export function TopBar() {
                     component={Link}
                     to={link.to}
                     variant={active ? 'light' : 'subtle'}
-                    color={active ? undefined : 'gray.8'}
+                    color={active ? undefined : 'gray'}
+                    c={active ? undefined : 'gray.8'}
                     aria-current={active ? 'page' : undefined}
                     size="sm"
                     fw={500}
@@ -68,10 +70,19 @@ export function TopBar() {
           <Group gap="xs" wrap="nowrap">
             {signedIn ? (
               <>
-                <Button component={Link} to="/account" variant="subtle" color="gray.8" size="sm" fw={500}>
+                <Button
+                  component={Link}
+                  to="/account"
+                  variant={onAccount ? 'light' : 'subtle'}
+                  color={onAccount ? undefined : 'gray'}
+                  c={onAccount ? undefined : 'gray.8'}
+                  aria-current={onAccount ? 'page' : undefined}
+                  size="sm"
+                  fw={500}
+                >
                   Your Account
                 </Button>
-                <Button variant="subtle" color="gray.8" size="sm" fw={500} onClick={logout}>
+                <Button variant="subtle" color="gray" c="gray.8" size="sm" fw={500} onClick={logout}>
                   Logout
                 </Button>
                 <Button
@@ -85,7 +96,15 @@ export function TopBar() {
               </>
             ) : (
               <>
-                <Button component={Link} to="/login" variant="subtle" color="gray.8" size="sm" fw={500}>
+                <Button
+                  component={Link}
+                  to="/login"
+                  variant="subtle"
+                  color="gray"
+                  c="gray.8"
+                  size="sm"
+                  fw={500}
+                >
                   Login
                 </Button>
                 <Button component={Link} to="/register" size="sm">

@@ -47,9 +47,9 @@ export function PlanCard({ plan, action }: PlanCardProps) {
         <List
           spacing={8}
           fz="sm"
-          center
+          lh={1.45}
           icon={
-            <ThemeIcon size={18} radius="xl" variant="light">
+            <ThemeIcon size={18} radius="xl" variant="light" mt={1} aria-hidden>
               <IconCheck size={12} stroke={3} />
             </ThemeIcon>
           }

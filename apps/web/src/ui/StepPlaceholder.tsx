@@ -15,8 +15,8 @@ export function StepPlaceholder({ title, description, icon, upcoming }: StepPlac
   return (
     <>
       <PageHeader title={title} description={description} />
-      <Paper withBorder radius="md" py={56} px="xl">
-        <EmptyState icon={icon} variant="light" size="lg" maw={560} mx="auto">
+      <Paper withBorder radius="md" py={64} px="xl">
+        <EmptyState icon={icon} variant="light" size="md" maw={560} mx="auto">
           <EmptyState.Title order={2}>Coming in this step</EmptyState.Title>
           <EmptyState.Description>{upcoming}</EmptyState.Description>
         </EmptyState>

@@ -50,7 +50,7 @@ export function ForgotPasswordPage() {
             title={submitted ? 'Password reset by e-mail is coming soon' : undefined}
             role={submitted ? 'status' : undefined}
           >
-            Password reset by e-mail is not available yet. If you cannot sign in,{' '}
+            We cannot send reset links by e-mail yet. If you cannot sign in,{' '}
             <Anchor component={Link} to="/contactus" fz="sm">
               contact us
             </Anchor>{' '}

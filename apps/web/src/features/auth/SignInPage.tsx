@@ -33,7 +33,7 @@ export function SignInPage() {
   return (
     <AuthCard
       title="Sign in to your account"
-      subtitle="Welcome back. Pick up your listings where you left them."
+      subtitle="Welcome back. Pick up where you left off."
       footer={
         <>
           Don&apos;t have an account?{' '}
