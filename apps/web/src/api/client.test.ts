@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api, clientRefreshPath, configureApiClient, networkErrorMessage } from './client';
-import { getAccessToken, getRefreshToken, saveSignIn, storageKeys } from './session';
+import { fakeJwt } from '../test/render';
+import { getAccessToken, getRefreshToken, saveSignIn, saveTokens, storageKeys } from './session';
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -89,6 +90,31 @@ describe('api client', () => {
     expect(getAccessToken()).toBe('access-2');
     expect(getRefreshToken()).toBe('refresh-2');
     expect(onSessionExpired).not.toHaveBeenCalled();
+  });
+
+  it('uses the pair another tab stored while it waited, instead of spending the refresh token again', async () => {
+    const otherTabAccess = fakeJwt(Math.floor(Date.now() / 1000) + 600);
+    const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).includes('refresh'))
+        return json(401, errorBody('Token is invalid.', 'token_invalid'));
+      const ok = new Headers(init?.headers).get('Authorization') === `Bearer ${otherTabAccess}`;
+      return ok ? json(200, { ok: true }) : json(401, errorBody('Expired.', 'unauthorized'));
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    // The other tab holds the refresh lock and stores its new pair before this tab gets it.
+    vi.stubGlobal('navigator', {
+      locks: {
+        request: async (_name: string, callback: () => Promise<string> | string) => {
+          saveTokens({ access: otherTabAccess, refresh: 'refresh-from-other-tab' });
+          return callback();
+        },
+      },
+    });
+    signInAs('stale-access', 'refresh-1');
+
+    await expect(api.get('/workspace/get_workspaces/')).resolves.toEqual({ ok: true });
+    expect(fetchMock.mock.calls.some(([input]) => String(input).includes('refresh'))).toBe(false);
+    expect(getRefreshToken()).toBe('refresh-from-other-tab');
   });
 
   it('clears the stored session and sends the user to sign in when the refresh fails', async () => {

@@ -1,6 +1,6 @@
 import type { ErrorBody } from '@podflow/contract/errors';
 import type { RefreshResponse } from '@podflow/contract/auth';
-import { clearSession, getAccessToken, getRefreshToken, saveTokens } from './session';
+import { clearSession, getAccessToken, getRefreshToken, getSessionStatus, saveTokens } from './session';
 
 /** An answer that was not 2xx (status 0: no answer at all), with the server's error body. */
 export class ApiError extends Error {
@@ -123,7 +123,7 @@ async function send(path: string, options: RequestOptions, accessToken: string |
 
 let refreshInFlight: Promise<string> | null = null;
 
-async function refreshOnce(path: string): Promise<string> {
+async function exchangeRefreshToken(path: string): Promise<string> {
   const refresh = getRefreshToken();
   if (!refresh) throw new ApiError(401, null, 'Your session has expired. Please sign in again.');
   const response = await send(path, { method: 'POST', body: { refresh } }, null);
@@ -138,12 +138,27 @@ async function refreshOnce(path: string): Promise<string> {
 }
 
 /**
+ * Other tabs share the stored tokens: a Web Lock lets one tab refresh at a time, and a tab that
+ * waited uses the pair the other one stored instead of presenting a spent refresh token (which the
+ * server answers by revoking the whole session).
+ */
+async function refreshAcrossTabs(path: string, staleAccess: string | null): Promise<string> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (!locks) return exchangeRefreshToken(path);
+  return locks.request('podflow-token-refresh', () => {
+    const current = getAccessToken();
+    if (current && current !== staleAccess && getSessionStatus() === 'valid') return current;
+    return exchangeRefreshToken(path);
+  });
+}
+
+/**
  * Trades the refresh token for a new pair and stores both. Concurrent callers share one call:
  * refresh tokens rotate, so a second call with the same token would be refused. On failure the
  * stored session is cleared and the error is rethrown.
  */
 export function refreshTokens(path: string = clientRefreshPath): Promise<string> {
-  refreshInFlight ??= refreshOnce(path)
+  refreshInFlight ??= refreshAcrossTabs(path, getAccessToken())
     .catch((error: unknown) => {
       clearSession();
       throw error;
