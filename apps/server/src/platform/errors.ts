@@ -50,14 +50,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
         const name = fieldName(issue.instancePath);
-        fields[name] ??= issue.message ?? 'is not valid';
+        fields[name] ??=
+          name === 'body'
+            ? 'Send a JSON object with the fields of this call.'
+            : (issue.message ?? `${name} is not valid.`);
       }
-      const summary = Object.entries(fields)
-        .map(([name, message]) => `${name}: ${message}`)
-        .join(' ');
-      return reply
-        .status(400)
-        .send(errorBodyOf(`Please correct the request. ${summary}`, 'validation_error', fields));
+      // The sentences themselves name the field ("Password is required."), so they read well in a toast.
+      const summary = [...new Set(Object.values(fields))].join(' ');
+      return reply.status(400).send(errorBodyOf(summary, 'validation_error', fields));
     }
     if (error instanceof UserError) {
       return reply
