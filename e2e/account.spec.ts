@@ -63,11 +63,15 @@ test('a new user registers, changes the password, logs out and signs in with the
   // The old password no longer works; the browser alert says why.
   await page.getByRole('textbox', { name: 'Email' }).fill(user.email);
   await field(page, 'Password').fill(user.password);
-  const alert = page.waitForEvent('dialog');
+  // Accept the alert from a handler: an alert that opens while the click is still settling would
+  // otherwise block the click and the test with it.
+  const alerts: string[] = [];
+  page.once('dialog', (dialog) => {
+    alerts.push(dialog.message());
+    void dialog.accept();
+  });
   await page.getByRole('button', { name: 'Sign In' }).click();
-  const dialog = await alert;
-  expect(dialog.message()).toBe('No active account found with the given credentials.');
-  await dialog.accept();
+  await expect.poll(() => alerts).toEqual(['No active account found with the given credentials.']);
   await expect(page).toHaveURL(/\/login$/);
 
   await signIn(page, user.email, newPassword);
