@@ -6,7 +6,14 @@ import type { Config } from './config.ts';
 import { authRepo } from './modules/auth/auth.repo.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authService } from './modules/auth/auth.service.ts';
+import { designThumbnails } from './modules/designs/design-thumbnails.ts';
+import { designsRepo } from './modules/designs/designs.repo.ts';
+import { designsRoutes } from './modules/designs/designs.routes.ts';
+import { designsService } from './modules/designs/designs.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { workspacesRepo } from './modules/workspaces/workspaces.repo.ts';
+import { workspacesRoutes } from './modules/workspaces/workspaces.routes.ts';
+import { workspacesService } from './modules/workspaces/workspaces.service.ts';
 import { requireUser } from './platform/auth/require-user.ts';
 import { AccessTokens } from './platform/auth/tokens.ts';
 import { type Db, isDatabaseUp } from './platform/db/db.ts';
@@ -14,8 +21,18 @@ import { registerErrorHandler } from './platform/errors.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
 import { registerSecurity } from './platform/http/security.ts';
 import { registerSpa, wantsHtml } from './platform/http/spa.ts';
+import { filesRoutes } from './platform/storage/files.routes.ts';
+import { localDiskStorage } from './platform/storage/local-disk-storage.ts';
+import { UrlSigner } from './platform/storage/signed-urls.ts';
 
 export type AppDeps = { config: Config; db: Db };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Background work the app runs; tests and benches wait for it. */
+    background: { idle: () => Promise<void> };
+  }
+}
 
 /** Builds the Fastify instance with every module; main.ts listens, tests inject. */
 export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance> {
@@ -50,12 +67,34 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     loginLimits: { maxFailures: config.auth.loginMaxFailures, lockSeconds: config.auth.loginLockSeconds },
   });
 
-  await app.register(healthRoutes, { isDatabaseUp: () => isDatabaseUp(db) });
-  await app.register(authRoutes, {
-    auth,
-    requireUser: requireUser(accessTokens),
-    perMinute: config.rateLimit.authPerMinute,
+  const signedIn = requireUser(accessTokens);
+  const storage = localDiskStorage(config.storage.root);
+  const signer = new UrlSigner(config.appSecret, config.signedUrlTtlSeconds);
+  const designsData = designsRepo(db);
+  const thumbnails = designThumbnails({
+    storage,
+    repo: designsData,
+    log: app.log,
+    maxPixels: config.uploads.maxPixels,
   });
+  const releaseDesigns: Array<(userId: string, workspaceId: string) => Promise<void>> = [];
+  const workspaces = workspacesService({ repo: workspacesRepo(db), storage, beforeDelete: releaseDesigns });
+  const designs = designsService({
+    repo: designsData,
+    storage,
+    signer,
+    workspaces,
+    thumbnails,
+    limits: config.uploads,
+  });
+  releaseDesigns.push(designs.releaseWorkspace);
+  app.decorate('background', { idle: thumbnails.idle });
+
+  await app.register(healthRoutes, { isDatabaseUp: () => isDatabaseUp(db) });
+  await app.register(authRoutes, { auth, requireUser: signedIn, perMinute: config.rateLimit.authPerMinute });
+  await app.register(filesRoutes, { storage, signer, producers: [thumbnails.produce] });
+  await app.register(workspacesRoutes, { workspaces, requireUser: signedIn });
+  await app.register(designsRoutes, { designs, requireUser: signedIn, limits: config.uploads });
 
   const spa = await registerSpa(app, config.webDistDir);
   app.setNotFoundHandler((request, reply) => {

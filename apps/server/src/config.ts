@@ -34,6 +34,10 @@ const schema = z.object({
     .int()
     .min(1)
     .default(15 * 60),
+  UPLOAD_MAX_FILE_MB: z.coerce.number().positive().default(50),
+  UPLOAD_MAX_MEGAPIXELS: z.coerce.number().positive().default(100),
+  UPLOAD_MAX_FILES: z.coerce.number().int().min(1).default(500),
+  SIGNED_URL_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
 });
 
 export type Config = {
@@ -54,6 +58,10 @@ export type Config = {
     loginLockSeconds: number;
   };
   rateLimit: { perMinute: number; authPerMinute: number };
+  storage: { kind: 'local'; root: string };
+  /** Signed file URLs live this long; the web app renews them by refetching lists (SPEC: every 50 minutes). */
+  signedUrlTtlSeconds: number;
+  uploads: { maxFileBytes: number; maxPixels: number; maxFiles: number };
 };
 
 /** Parses the environment once at start-up; nothing else in the server reads process.env. */
@@ -88,6 +96,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       loginLockSeconds: e.LOGIN_LOCK_SECONDS,
     },
     rateLimit: { perMinute: e.RATE_LIMIT_PER_MINUTE, authPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE },
+    storage: { kind: 'local', root: path.join(dataDir, 'files') },
+    signedUrlTtlSeconds: e.SIGNED_URL_TTL_SECONDS,
+    uploads: {
+      maxFileBytes: Math.round(e.UPLOAD_MAX_FILE_MB * 1024 * 1024),
+      maxPixels: Math.round(e.UPLOAD_MAX_MEGAPIXELS * 1_000_000),
+      maxFiles: e.UPLOAD_MAX_FILES,
+    },
   };
 }
 

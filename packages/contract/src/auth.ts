@@ -1,13 +1,7 @@
 import { z } from 'zod';
+import { text } from './fields.ts';
 
 /** SPEC.md section 7 "Session": sign-in, registration, refresh and change password. */
-
-/** A string field whose message says whether it was missing or of the wrong type. */
-function text(label: string) {
-  return z.string({
-    error: (issue) => (issue.input === undefined ? `${label} is required.` : `${label} must be text.`),
-  });
-}
 
 /** E-mail addresses are compared trimmed and lower-cased. */
 const email = text('Email')

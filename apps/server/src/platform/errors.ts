@@ -8,10 +8,17 @@ export class UserError extends Error {
   readonly code: string;
   readonly fields: Record<string, string> | undefined;
   readonly headers: Record<string, string>;
+  /** More fields of the error body (declared in the route's response schema), e.g. per-file results. */
+  readonly extra: Record<string, unknown>;
   constructor(
     status: number,
     message: string,
-    options: { code?: string; fields?: Record<string, string>; headers?: Record<string, string> } = {},
+    options: {
+      code?: string;
+      fields?: Record<string, string>;
+      headers?: Record<string, string>;
+      extra?: Record<string, unknown>;
+    } = {},
   ) {
     super(message);
     this.name = 'UserError';
@@ -19,6 +26,7 @@ export class UserError extends Error {
     this.code = options.code ?? 'user_error';
     this.fields = options.fields;
     this.headers = options.headers ?? {};
+    this.extra = options.extra ?? {};
   }
 }
 
@@ -63,7 +71,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply
         .status(error.status)
         .headers(error.headers)
-        .send(errorBodyOf(error.message, error.code, error.fields));
+        .send({ ...error.extra, ...errorBodyOf(error.message, error.code, error.fields) });
     }
     if (error instanceof UpstreamError) {
       request.log.warn({ err: error, provider: error.provider }, 'upstream failure');

@@ -38,3 +38,47 @@ export async function signIn(
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
   return response.json<TokenResponse>();
 }
+
+/** Creates a workspace through the API and answers its id. */
+export async function buildWorkspace(
+  app: FastifyInstance,
+  access: string,
+  name = 'Summer drop',
+): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/workspace/create_workspace/',
+    headers: { authorization: `Bearer ${access}` },
+    payload: { workspace_name: name },
+  });
+  if (response.statusCode !== 201) throw new Error(`create workspace failed: ${response.body}`);
+  return response.json().workspace_id;
+}
+
+export type UploadFile = { name: string; data: Buffer; type?: string };
+
+/** Uploads files over real HTTP as the web app does (multipart: workspace_id first, then files). */
+export async function uploadDesigns(
+  baseUrl: string,
+  access: string,
+  workspaceId: string,
+  files: UploadFile[],
+) {
+  const form = new FormData();
+  form.append('workspace_id', workspaceId);
+  for (const file of files)
+    form.append(
+      'files',
+      new Blob([new Uint8Array(file.data)], { type: file.type ?? 'image/png' }),
+      file.name,
+    );
+  const response = await fetch(`${baseUrl}/workspace/upload_designs/`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${access}` },
+    body: form,
+  });
+  return {
+    status: response.status,
+    body: (await response.json()) as Record<string, unknown> & { files?: Array<Record<string, string>> },
+  };
+}

@@ -8,7 +8,13 @@ import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Db, migrateToLatest, openDatabase } from '../platform/db/db.ts';
 
-export type TestApp = { app: FastifyInstance; db: Db; config: Config; close: () => Promise<void> };
+export type TestApp = {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  url: string;
+  close: () => Promise<void>;
+};
 
 /**
  * Which database integration tests run on: TEST_DB=sqlite (default) or TEST_DB=postgres with
@@ -35,12 +41,16 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const db = openDatabase(config.database);
   await migrateToLatest(db);
   const app = await buildApp({ config, db });
-  await app.ready();
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const url = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
   return {
     app,
     db,
     config,
+    url,
     close: async () => {
+      await app.background.idle();
       await app.close();
       await db.destroy();
       await database?.drop();

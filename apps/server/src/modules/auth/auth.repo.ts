@@ -1,7 +1,9 @@
 import type { Db } from '../../platform/db/db.ts';
+import type { Insertable, Selectable } from 'kysely';
 import type { UsersTable } from '../../platform/db/schema.ts';
 
-export type UserRow = UsersTable;
+export type UserRow = Selectable<UsersTable>;
+export type NewUserRow = Insertable<UsersTable>;
 
 /** The only place with the SQL of accounts, sessions and refresh tokens. */
 export function authRepo(db: Db) {
@@ -14,7 +16,7 @@ export function authRepo(db: Db) {
       return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
-    async insertUser(user: UserRow): Promise<void> {
+    async insertUser(user: NewUserRow): Promise<void> {
       await db.insertInto('users').values(user).execute();
     },
 

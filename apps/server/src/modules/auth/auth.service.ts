@@ -9,7 +9,7 @@ import {
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
 import { type AccessTokens, hashRefreshToken, newRefreshToken } from '../../platform/auth/tokens.ts';
 import { UserError } from '../../platform/errors.ts';
-import type { AuthRepo, RefreshTokenInsert, UserRow } from './auth.repo.ts';
+import type { AuthRepo, NewUserRow, RefreshTokenInsert, UserRow } from './auth.repo.ts';
 import { loginThrottle } from './login-throttle.ts';
 
 export type AuthServiceDeps = {
@@ -30,7 +30,7 @@ export type NewAccount = {
 
 const sessionExpired = () => new UserError(401, authMessages.sessionExpired, { code: 'token_not_valid' });
 
-function publicUser(user: UserRow): PublicUser {
+function publicUser(user: Pick<UserRow, 'email' | 'first_name' | 'last_name'>): PublicUser {
   return { username: user.email, first_name: user.first_name, last_name: user.last_name };
 }
 
@@ -61,7 +61,7 @@ export function authService(deps: AuthServiceDeps) {
         });
       }
       const at = now();
-      const user: UserRow = {
+      const user: NewUserRow = {
         id: randomUUID(),
         email: input.username,
         first_name: input.first_name,

@@ -6,6 +6,7 @@ import { type Migration, Migrator } from 'kysely/migration';
 import pg from 'pg';
 import type { Config } from '../../config.ts';
 import * as accounts from './migrations/0001-accounts.ts';
+import * as workspacesDesigns from './migrations/0002-workspaces-designs.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -13,6 +14,7 @@ export type Db = Kysely<Database>;
 /** Migrations in the order they run; a new one is appended here. */
 const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
+  '0002-workspaces-designs': workspacesDesigns,
 };
 
 // PostgreSQL answers bigint (int8) columns as strings; our bigints are epoch milliseconds.

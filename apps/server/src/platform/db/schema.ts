@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * The tables, typed for Kysely. One schema serves SQLite and PostgreSQL: times are epoch
  * milliseconds (bigint), booleans are 0/1 integers, ids are UUID text.
@@ -7,6 +9,8 @@ export interface Database {
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
   login_failures: LoginFailuresTable;
+  workspaces: WorkspacesTable;
+  designs: DesignsTable;
 }
 
 export interface UsersTable {
@@ -18,6 +22,10 @@ export interface UsersTable {
   marketing_opt_in: number;
   created_at: number;
   updated_at: number;
+  /** The subscription plan id (packages/contract plans); 'starter' until billing changes it. */
+  plan: Generated<string>;
+  /** Bytes of stored files counted against the plan's storage quota. */
+  storage_used_bytes: Generated<number>;
 }
 
 /** A session is one family of refresh tokens, begun by a sign-in. */
@@ -44,4 +52,32 @@ export interface LoginFailuresTable {
   failures: number;
   first_failed_at: number;
   locked_until: number | null;
+}
+
+export interface WorkspacesTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** Designs in the workspace, counted against the plan's design slots. */
+  design_count: Generated<number>;
+  created_at: number;
+}
+
+export interface DesignsTable {
+  id: string;
+  workspace_id: string;
+  user_id: string;
+  /** The name the seller's file had, for display only; never part of a storage key. */
+  file_name: string;
+  storage_key: string;
+  thumbnail_key: string;
+  bytes: number;
+  width: number;
+  height: number;
+  has_alpha: number;
+  product_title: string;
+  product_description: string;
+  seo_keywords: string;
+  printify_product_id: string | null;
+  created_at: number;
 }

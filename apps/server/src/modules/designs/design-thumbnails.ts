@@ -1,0 +1,90 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { makeThumbnail } from '../../platform/images/thumbnail.ts';
+import type { Storage } from '../../platform/storage/storage.ts';
+import type { DesignRow, DesignsRepo } from './designs.repo.ts';
+
+export const THUMBNAIL_SIZE = 512;
+
+type Deps = {
+  storage: Storage;
+  repo: DesignsRepo;
+  log: FastifyBaseLogger;
+  maxPixels: number;
+  concurrency?: number;
+};
+
+/**
+ * Makes design thumbnails (WebP, 512 px) off the upload's hot path: uploads queue them in the
+ * background, and a thumbnail asked for before it is ready is made at once, ahead of the queue.
+ * At most `concurrency` are decoded at a time, so memory stays bounded however many designs arrive.
+ */
+export function designThumbnails({ storage, repo, log, maxPixels, concurrency = 1 }: Deps) {
+  const inFlight = new Map<string, Promise<boolean>>();
+  const waiting: { urgent: Array<() => void>; later: Array<() => void> } = { urgent: [], later: [] };
+  let running = 0;
+
+  function release(): void {
+    running -= 1;
+    const next = waiting.urgent.shift() ?? waiting.later.shift();
+    if (next) {
+      running += 1;
+      next();
+    }
+  }
+
+  function acquire(urgent: boolean): Promise<void> {
+    if (running < concurrency) {
+      running += 1;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => (urgent ? waiting.urgent : waiting.later).push(resolve));
+  }
+
+  async function make(design: DesignRow, urgent: boolean): Promise<boolean> {
+    await acquire(urgent);
+    try {
+      if ((await storage.size(design.thumbnail_key)) !== undefined) return true;
+      const thumbnail = await makeThumbnail(await storage.read(design.storage_key), {
+        size: THUMBNAIL_SIZE,
+        maxPixels,
+      });
+      await storage.write(design.thumbnail_key, [thumbnail]);
+      return true;
+    } catch (error) {
+      log.warn({ err: error, designId: design.id }, 'could not make a design thumbnail');
+      return false;
+    } finally {
+      release();
+    }
+  }
+
+  function ensure(design: DesignRow, urgent: boolean): Promise<boolean> {
+    let pending = inFlight.get(design.id);
+    if (!pending) {
+      pending = make(design, urgent).finally(() => inFlight.delete(design.id));
+      inFlight.set(design.id, pending);
+    }
+    return pending;
+  }
+
+  return {
+    /** Queues a thumbnail in the background. */
+    enqueue(design: DesignRow): void {
+      void ensure(design, false);
+    },
+
+    /** A FileProducer: makes the thumbnail behind a signed URL that was asked for before it existed. */
+    async produce(key: string): Promise<boolean> {
+      if (!key.includes('/thumbs/')) return false;
+      const design = await repo.findByThumbnailKey(key);
+      return design ? ensure(design, true) : false;
+    },
+
+    /** Resolves once no thumbnail is being made or waiting (for tests and benchmarks). */
+    async idle(): Promise<void> {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight.values()]);
+    },
+  };
+}
+
+export type DesignThumbnails = ReturnType<typeof designThumbnails>;

@@ -1,0 +1,141 @@
+import type { Insertable, Selectable } from 'kysely';
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db/db.ts';
+import type { DesignsTable } from '../../platform/db/schema.ts';
+
+export type DesignRow = Selectable<DesignsTable>;
+export type NewDesignRow = Insertable<DesignsTable>;
+export type QuotaLimits = { designSlotsPerWorkspace: number; storageBytes: number };
+
+/** The only place with the SQL of designs and of the two quota counters they move. */
+export function designsRepo(db: Db) {
+  return {
+    listByWorkspace(workspaceId: string): Promise<DesignRow[]> {
+      return db
+        .selectFrom('designs')
+        .selectAll()
+        .where('workspace_id', '=', workspaceId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+    },
+
+    findByThumbnailKey(key: string): Promise<DesignRow | undefined> {
+      return db.selectFrom('designs').selectAll().where('thumbnail_key', '=', key).executeTakeFirst();
+    },
+
+    async userPlan(userId: string): Promise<string> {
+      const row = await db.selectFrom('users').select('plan').where('id', '=', userId).executeTakeFirst();
+      return row?.plan ?? 'starter';
+    },
+
+    async designCount(workspaceId: string): Promise<number> {
+      const row = await db
+        .selectFrom('workspaces')
+        .select('design_count')
+        .where('id', '=', workspaceId)
+        .executeTakeFirst();
+      return row?.design_count ?? 0;
+    },
+
+    /**
+     * Takes a design slot in the workspace and the design's bytes of the user's storage, and inserts
+     * the row, in one transaction. Each counter moves only while it stays within its limit (a
+     * conditional UPDATE, atomic on SQLite and PostgreSQL alike), so parallel uploads can never
+     * end above a quota. Answers which quota refused, if one did; then nothing is written.
+     */
+    async insertWithinQuota(row: NewDesignRow, limits: QuotaLimits): Promise<'ok' | 'designs' | 'space'> {
+      return db
+        .transaction()
+        .execute(async (trx) => {
+          const slot = await trx
+            .updateTable('workspaces')
+            .set({ design_count: sql`design_count + 1` })
+            .where('id', '=', row.workspace_id)
+            .where('user_id', '=', row.user_id)
+            .where('design_count', '<', limits.designSlotsPerWorkspace)
+            .executeTakeFirst();
+          if (slot.numUpdatedRows !== 1n) throw new QuotaRefusal('designs');
+          const space = await trx
+            .updateTable('users')
+            .set({ storage_used_bytes: sql`storage_used_bytes + ${row.bytes}` })
+            .where('id', '=', row.user_id)
+            .where(sql<boolean>`storage_used_bytes + ${row.bytes} <= ${limits.storageBytes}`)
+            .executeTakeFirst();
+          if (space.numUpdatedRows !== 1n) throw new QuotaRefusal('space');
+          await trx.insertInto('designs').values(row).execute();
+          return 'ok' as const;
+        })
+        .catch((error: unknown) => {
+          if (error instanceof QuotaRefusal) return error.quota;
+          throw error;
+        });
+    },
+
+    /**
+     * Deletes the user's designs with these ids and gives back their slots and bytes, atomically.
+     * Answers the deleted rows, or undefined (and deletes nothing) when any id is not the user's.
+     */
+    async deleteOwned(userId: string, ids: string[]): Promise<DesignRow[] | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const rows = await trx
+          .selectFrom('designs')
+          .selectAll()
+          .where('user_id', '=', userId)
+          .where('id', 'in', ids)
+          .execute();
+        if (rows.length !== new Set(ids).size) return undefined;
+        await trx.deleteFrom('designs').where('user_id', '=', userId).where('id', 'in', ids).execute();
+        const perWorkspace = new Map<string, number>();
+        for (const r of rows) perWorkspace.set(r.workspace_id, (perWorkspace.get(r.workspace_id) ?? 0) + 1);
+        for (const [workspaceId, count] of perWorkspace) {
+          await trx
+            .updateTable('workspaces')
+            .set({ design_count: sql`design_count - ${count}` })
+            .where('id', '=', workspaceId)
+            .execute();
+        }
+        const bytes = rows.reduce((sum, r) => sum + Number(r.bytes), 0);
+        await trx
+          .updateTable('users')
+          .set({ storage_used_bytes: sql`storage_used_bytes - ${bytes}` })
+          .where('id', '=', userId)
+          .execute();
+        return rows;
+      });
+    },
+
+    /** Deletes every design of a workspace and gives back their bytes (the workspace row goes next). */
+    async releaseWorkspace(userId: string, workspaceId: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const total = await trx
+          .selectFrom('designs')
+          .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('bytes'), sql<number>`0`).as('bytes'))
+          .where('workspace_id', '=', workspaceId)
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow();
+        await trx
+          .deleteFrom('designs')
+          .where('workspace_id', '=', workspaceId)
+          .where('user_id', '=', userId)
+          .execute();
+        await trx.updateTable('workspaces').set({ design_count: 0 }).where('id', '=', workspaceId).execute();
+        await trx
+          .updateTable('users')
+          .set({ storage_used_bytes: sql`storage_used_bytes - ${Number(total.bytes)}` })
+          .where('id', '=', userId)
+          .execute();
+      });
+    },
+  };
+}
+
+class QuotaRefusal extends Error {
+  readonly quota: 'designs' | 'space';
+  constructor(quota: 'designs' | 'space') {
+    super(`${quota} quota`);
+    this.quota = quota;
+  }
+}
+
+export type DesignsRepo = ReturnType<typeof designsRepo>;

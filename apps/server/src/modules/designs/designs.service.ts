@@ -1,0 +1,240 @@
+import { randomUUID } from 'node:crypto';
+import { planById } from '@podflow/contract/plans';
+import {
+  type DesignLineItem,
+  type UploadDesignsResponse,
+  type UploadedFile,
+  designMessages,
+  quotaErrors,
+} from '@podflow/contract/designs';
+import { UserError } from '../../platform/errors.ts';
+import type { UrlSigner } from '../../platform/storage/signed-urls.ts';
+import type { Storage } from '../../platform/storage/storage.ts';
+import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
+import { workspacePrefix } from '../workspaces/workspaces.service.ts';
+import type { DesignThumbnails } from './design-thumbnails.ts';
+import type { DesignRow, DesignsRepo } from './designs.repo.ts';
+import { type PngInfo, PngRejection, inspectPng } from './png-inspector.ts';
+
+/** One part of a multipart upload, as the route hands it over. */
+export type UploadPart =
+  | { kind: 'field'; name: string; value: string }
+  | {
+      kind: 'file';
+      fileName: string;
+      /** The file's bytes; stopping early leaves the rest for discard(). */
+      chunks: () => AsyncIterable<Buffer>;
+      /** Reads and drops whatever of the file is left, so the next part can arrive. */
+      discard: () => Promise<void>;
+      /** True when the file ran past the size limit and was cut. */
+      truncated: () => boolean;
+    }
+  | { kind: 'too-many-files' };
+
+export type DesignsServiceDeps = {
+  repo: DesignsRepo;
+  storage: Storage;
+  signer: UrlSigner;
+  workspaces: WorkspacesService;
+  thumbnails: DesignThumbnails;
+  limits: { maxFileBytes: number; maxPixels: number; maxFiles: number };
+};
+
+const NO_ALPHA_WARNING =
+  'has no transparent background (no alpha channel): it will print as a filled rectangle.';
+
+/** A file name for display: no folders, no control characters, bounded. Never used in a storage key. */
+export function displayName(raw: string): string {
+  const base = raw.split(/[\\/]/).pop() ?? '';
+  const clean = [...base]
+    .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f)
+    .join('')
+    .trim()
+    .slice(0, 200);
+  return clean || 'design.png';
+}
+
+/** Designs: streaming upload with content checks and quotas, listing with signed URLs, deletion. */
+export function designsService(deps: DesignsServiceDeps) {
+  const { repo, storage, signer, workspaces, thumbnails, limits } = deps;
+  const mb = (limits.maxFileBytes / (1024 * 1024)).toLocaleString('en-US', { maximumFractionDigits: 2 });
+
+  const designKey = (userId: string, workspaceId: string, id: string) =>
+    `${workspacePrefix(userId, workspaceId)}designs/${id}.png`;
+  const thumbKey = (userId: string, workspaceId: string, id: string) =>
+    `${workspacePrefix(userId, workspaceId)}thumbs/${id}.webp`;
+
+  function toLineItem(row: DesignRow): DesignLineItem {
+    return {
+      lineitem_id: row.id,
+      image_thumbnail_path: signer.sign(row.thumbnail_key),
+      image_path: signer.sign(row.storage_key),
+      image_file_name: row.file_name,
+      product_title: row.product_title,
+      product_description: row.product_description,
+      seo_keywords: row.seo_keywords,
+      printify_product_id: row.printify_product_id,
+      width: row.width,
+      height: row.height,
+      bytes: Number(row.bytes),
+      has_alpha: row.has_alpha === 1,
+      created_at: new Date(Number(row.created_at)).toISOString(),
+    };
+  }
+
+  /** Streams one file to storage through the PNG check, then takes its quota and inserts its row. */
+  async function storeOne(
+    userId: string,
+    workspaceId: string,
+    part: Extract<UploadPart, { kind: 'file' }>,
+  ): Promise<UploadedFile> {
+    const fileName = displayName(part.fileName);
+    const rejected = (reason: string): UploadedFile => ({ file_name: fileName, status: 'rejected', reason });
+    const plan = planById(await repo.userPlan(userId));
+    if ((await repo.designCount(workspaceId)) >= plan.designSlotsPerWorkspace) {
+      await part.discard();
+      return rejected(quotaErrors.designs);
+    }
+
+    const id = randomUUID();
+    const key = designKey(userId, workspaceId, id);
+    const info: Partial<PngInfo> = {};
+    let bytes: number;
+    try {
+      bytes = await storage.write(key, checked(part, info));
+    } catch (error) {
+      if (error instanceof PngRejection) {
+        await part.discard();
+        return rejected(`${fileName} ${error.message}`);
+      }
+      throw error;
+    }
+
+    const row = {
+      id,
+      workspace_id: workspaceId,
+      user_id: userId,
+      file_name: fileName,
+      storage_key: key,
+      thumbnail_key: thumbKey(userId, workspaceId, id),
+      bytes,
+      width: info.width ?? 0,
+      height: info.height ?? 0,
+      has_alpha: info.hasAlpha ? 1 : 0,
+      product_title: '',
+      product_description: '',
+      seo_keywords: '',
+      printify_product_id: null,
+      created_at: Date.now(),
+    };
+    const quota = await repo.insertWithinQuota(row, plan);
+    if (quota !== 'ok') {
+      await storage.delete(key);
+      return rejected(quotaErrors[quota]);
+    }
+    thumbnails.enqueue({
+      ...row,
+      product_title: '',
+      product_description: '',
+      seo_keywords: '',
+      printify_product_id: null,
+    });
+    return {
+      file_name: fileName,
+      status: 'stored',
+      lineitem_id: id,
+      ...(info.hasAlpha ? {} : { warning: `${fileName} ${NO_ALPHA_WARNING}` }),
+    };
+  }
+
+  /** The file's bytes, checked as a PNG as they pass, and refused when they run past the size limit. */
+  async function* checked(
+    part: Extract<UploadPart, { kind: 'file' }>,
+    info: Partial<PngInfo>,
+  ): AsyncGenerator<Buffer> {
+    try {
+      yield* inspectPng(part.chunks(), { maxPixels: limits.maxPixels }, info);
+    } catch (error) {
+      if (part.truncated()) throw new PngRejection(`is larger than ${mb} MB, the limit for one file.`);
+      throw error;
+    }
+    if (part.truncated()) throw new PngRejection(`is larger than ${mb} MB, the limit for one file.`);
+  }
+
+  return {
+    async list(userId: string, workspaceId: string): Promise<DesignLineItem[]> {
+      await workspaces.requireOwned(userId, workspaceId);
+      return (await repo.listByWorkspace(workspaceId)).map(toLineItem);
+    },
+
+    /**
+     * Stores every good file of a multipart upload; one bad file never loses the good ones. The
+     * workspace comes from `workspace_id` (query or a field sent before the files).
+     */
+    async upload(
+      userId: string,
+      parts: AsyncIterable<UploadPart>,
+      queryWorkspaceId?: string,
+    ): Promise<{ status: 201; body: UploadDesignsResponse }> {
+      let workspaceId = queryWorkspaceId
+        ? (await workspaces.requireOwned(userId, queryWorkspaceId)).id
+        : undefined;
+      const files: UploadedFile[] = [];
+      for await (const part of parts) {
+        if (part.kind === 'field') {
+          if (part.name === 'workspace_id' && !workspaceId)
+            workspaceId = (await workspaces.requireOwned(userId, part.value.trim())).id;
+          continue;
+        }
+        if (part.kind === 'too-many-files') {
+          files.push({
+            file_name: '(more files)',
+            status: 'rejected',
+            reason: `At most ${limits.maxFiles} files can be sent in one upload; send the rest in another.`,
+          });
+          break;
+        }
+        if (!workspaceId) {
+          await part.discard();
+          throw new UserError(400, 'Send workspace_id before the files (or as ?workspace_id=).', {
+            code: 'workspace_id_missing',
+            fields: { workspace_id: 'workspace_id is required.' },
+          });
+        }
+        files.push(await storeOne(userId, workspaceId, part));
+      }
+
+      const stored = files.filter((f) => f.status === 'stored').length;
+      const rejected = files.length - stored;
+      if (stored > 0) {
+        const message = rejected > 0 ? `${stored} stored, ${rejected} rejected.` : `${stored} stored.`;
+        return { status: 201, body: { message, stored, rejected, files } };
+      }
+      if (files.length === 0)
+        throw new UserError(400, designMessages.noFiles, { code: 'no_files', extra: { files } });
+      const quota = [quotaErrors.designs, quotaErrors.space].find((q) => files.some((f) => f.reason === q));
+      if (quota) throw new UserError(403, quota, { code: 'quota_exceeded', extra: { files } });
+      const reasons = files.map((f) => f.reason).join(' ');
+      throw new UserError(400, `${designMessages.noneStored} ${reasons}`, {
+        code: 'no_file_stored',
+        extra: { files },
+      });
+    },
+
+    /** Deletes the user's designs and their files; any id that is not theirs makes it a 404 and nothing changes. */
+    async delete(userId: string, ids: string[]): Promise<number> {
+      const rows = await repo.deleteOwned(userId, ids);
+      if (!rows) throw new UserError(404, designMessages.notFound, { code: 'design_not_found' });
+      for (const row of rows) {
+        await storage.delete(row.storage_key);
+        await storage.delete(row.thumbnail_key);
+      }
+      return rows.length;
+    },
+
+    /** Frees a workspace's designs (rows and quota) before the workspace is deleted. */
+    releaseWorkspace: (userId: string, workspaceId: string) => repo.releaseWorkspace(userId, workspaceId),
+  };
+}
+
+export type DesignsService = ReturnType<typeof designsService>;

@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { FileNotFoundError, type Storage, assertValidKey } from './storage.ts';
+
+const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+
+/**
+ * Files under a folder (DATA_DIR/files). A write goes to a temporary name beside its target, is
+ * fsynced, then renamed: a crash never leaves a half file under a real key.
+ */
+export function localDiskStorage(root: string): Storage {
+  const pathOf = (key: string) => {
+    assertValidKey(key);
+    return path.join(root, key);
+  };
+
+  async function syncDirectory(dir: string): Promise<void> {
+    const handle = await open(dir, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  }
+
+  return {
+    async write(key, source) {
+      const target = pathOf(key);
+      const dir = path.dirname(target);
+      await mkdir(dir, { recursive: true });
+      const temp = path.join(dir, `.tmp-${randomUUID()}`);
+      // `flush` fsyncs the file before it closes; the rename then makes it appear whole or not at all.
+      const out = createWriteStream(temp, {
+        flags: 'wx',
+        mode: 0o600,
+        flush: true,
+        highWaterMark: 1024 * 1024,
+      });
+      try {
+        await pipeline(source, out);
+        await rename(temp, target);
+        await syncDirectory(dir);
+        return out.bytesWritten;
+      } catch (error) {
+        out.destroy();
+        await rm(temp, { force: true });
+        throw error;
+      }
+    },
+
+    async read(key) {
+      const file = pathOf(key);
+      try {
+        await stat(file);
+      } catch (error) {
+        if (isMissing(error)) throw new FileNotFoundError(key);
+        throw error;
+      }
+      return createReadStream(file, { highWaterMark: 256 * 1024 }) as Readable;
+    },
+
+    async size(key) {
+      try {
+        return (await stat(pathOf(key))).size;
+      } catch (error) {
+        if (isMissing(error)) return undefined;
+        throw error;
+      }
+    },
+
+    async move(from, to) {
+      const target = pathOf(to);
+      await mkdir(path.dirname(target), { recursive: true });
+      await rename(pathOf(from), target);
+      await syncDirectory(path.dirname(target));
+    },
+
+    async delete(key) {
+      await rm(pathOf(key), { force: true });
+    },
+
+    async deletePrefix(prefix) {
+      if (!prefix.endsWith('/')) throw new Error(`A prefix must end with '/': ${prefix}`);
+      await rm(pathOf(prefix.slice(0, -1)), { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import { crc32 } from 'node:zlib';
+import sharp from 'sharp';
+
+/** A real PNG of the given size; transparent background unless alpha is false. */
+export function buildPng({ width = 64, height = 48, alpha = true, seed = 0 } = {}): Promise<Buffer> {
+  const channels = alpha ? 4 : 3;
+  const raw = Buffer.alloc(width * height * channels);
+  for (let i = 0; i < width * height; i += 1) {
+    raw[i * channels] = (i * 7 + seed * 31) % 256;
+    raw[i * channels + 1] = (i * 13) % 256;
+    raw[i * channels + 2] = (seed * 57) % 256;
+    if (alpha) raw[i * channels + 3] = i % width < width / 2 ? 0 : 255;
+  }
+  return sharp(raw, { raw: { width, height, channels } }).png().toBuffer();
+}
+
+/** A JPEG, for files that claim to be PNGs by name only. */
+export function buildJpeg(): Promise<Buffer> {
+  return sharp({ create: { width: 32, height: 32, channels: 3, background: '#c33' } })
+    .jpeg()
+    .toBuffer();
+}
+
+/** The first bytes of a PNG that claims width × height pixels: enough to be refused by its header. */
+export function pngHeaderClaiming(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.writeUInt8(8, 8); // bit depth
+  ihdr.writeUInt8(6, 9); // RGBA
+  const typeAndData = Buffer.concat([Buffer.from('IHDR'), ihdr]);
+  const chunk = Buffer.alloc(4 + typeAndData.length + 4);
+  chunk.writeUInt32BE(13, 0);
+  typeAndData.copy(chunk, 4);
+  chunk.writeUInt32BE(crc32(typeAndData) >>> 0, 4 + typeAndData.length);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk,
+    Buffer.alloc(4096),
+  ]);
+}
