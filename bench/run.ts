@@ -2,7 +2,9 @@
 import { ensureWebBuild } from '../scripts/web-build.ts';
 import { benchSignIn } from './sign-in.bench.ts';
 import { benchStartup } from './startup.bench.ts';
+import { benchUpload } from './upload.bench.ts';
 
 ensureWebBuild(); // start-up is measured with the web app already built
 await benchStartup();
 await benchSignIn();
+await benchUpload();

@@ -4,7 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '../scripts/services.ts';
 
-export type RunningServer = { url: string; startMs: number; stop: () => Promise<void> };
+export type RunningServer = {
+  url: string;
+  pid: number;
+  dataDir: string;
+  startMs: number;
+  stop: () => Promise<void>;
+};
 
 /** Polls a URL until it answers 200; resolves with the milliseconds since `since`. */
 async function firstOk(url: string, since: number, child: ChildProcess): Promise<number> {
@@ -44,6 +50,8 @@ export async function startServer(
   const startMs = await firstOk(`${url}${probe}`, started, child);
   return {
     url,
+    pid: child.pid ?? 0,
+    dataDir,
     startMs,
     stop: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -16,28 +16,34 @@ type Deps = {
 /**
  * Makes design thumbnails (WebP, 512 px) off the upload's hot path: uploads queue them in the
  * background, and a thumbnail asked for before it is ready is made at once, ahead of the queue.
- * At most `concurrency` are decoded at a time, so memory stays bounded however many designs arrive.
+ * At most `concurrency` are decoded at a time, so memory stays bounded however many designs
+ * arrive, and background work waits while uploads stream, so the two never compete.
  */
 export function designThumbnails({ storage, repo, log, maxPixels, concurrency = 1 }: Deps) {
   const inFlight = new Map<string, Promise<boolean>>();
   const waiting: { urgent: Array<() => void>; later: Array<() => void> } = { urgent: [], later: [] };
   let running = 0;
+  let uploading = 0;
 
-  function release(): void {
-    running -= 1;
-    const next = waiting.urgent.shift() ?? waiting.later.shift();
-    if (next) {
+  function startWaiting(): void {
+    while (running < concurrency) {
+      const next = waiting.urgent.shift() ?? (uploading === 0 ? waiting.later.shift() : undefined);
+      if (!next) return;
       running += 1;
       next();
     }
   }
 
+  function release(): void {
+    running -= 1;
+    startWaiting();
+  }
+
   function acquire(urgent: boolean): Promise<void> {
-    if (running < concurrency) {
-      running += 1;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => (urgent ? waiting.urgent : waiting.later).push(resolve));
+    return new Promise((resolve) => {
+      (urgent ? waiting.urgent : waiting.later).push(resolve);
+      startWaiting();
+    });
   }
 
   async function make(design: DesignRow, urgent: boolean): Promise<boolean> {
@@ -71,6 +77,18 @@ export function designThumbnails({ storage, repo, log, maxPixels, concurrency = 
     /** Queues a thumbnail in the background. */
     enqueue(design: DesignRow): void {
       void ensure(design, false);
+    },
+
+    /** Holds background work back while an upload streams; call the answer when it ends. */
+    holdWhileUploading(): () => void {
+      uploading += 1;
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        uploading -= 1;
+        startWaiting();
+      };
     },
 
     /** A FileProducer: makes the thumbnail behind a signed URL that was asked for before it existed. */

@@ -161,6 +161,60 @@ export function designsService(deps: DesignsServiceDeps) {
     if (part.truncated()) throw new PngRejection(`is larger than ${mb} MB, the limit for one file.`);
   }
 
+  /**
+   * Stores every good file of a multipart upload; one bad file never loses the good ones. The
+   * workspace comes from `workspace_id` (query or a field sent before the files).
+   */
+  async function uploadAll(
+    userId: string,
+    parts: AsyncIterable<UploadPart>,
+    queryWorkspaceId?: string,
+  ): Promise<{ status: 201; body: UploadDesignsResponse }> {
+    let workspaceId = queryWorkspaceId
+      ? (await workspaces.requireOwned(userId, queryWorkspaceId)).id
+      : undefined;
+    const files: UploadedFile[] = [];
+    for await (const part of parts) {
+      if (part.kind === 'field') {
+        if (part.name === 'workspace_id' && !workspaceId)
+          workspaceId = (await workspaces.requireOwned(userId, part.value.trim())).id;
+        continue;
+      }
+      if (part.kind === 'too-many-files') {
+        files.push({
+          file_name: '(more files)',
+          status: 'rejected',
+          reason: `At most ${limits.maxFiles} files can be sent in one upload; send the rest in another.`,
+        });
+        break;
+      }
+      if (!workspaceId) {
+        await part.discard();
+        throw new UserError(400, 'Send workspace_id before the files (or as ?workspace_id=).', {
+          code: 'workspace_id_missing',
+          fields: { workspace_id: 'workspace_id is required.' },
+        });
+      }
+      files.push(await storeOne(userId, workspaceId, part));
+    }
+
+    const stored = files.filter((f) => f.status === 'stored').length;
+    const rejected = files.length - stored;
+    if (stored > 0) {
+      const message = rejected > 0 ? `${stored} stored, ${rejected} rejected.` : `${stored} stored.`;
+      return { status: 201, body: { message, stored, rejected, files } };
+    }
+    if (files.length === 0)
+      throw new UserError(400, designMessages.noFiles, { code: 'no_files', extra: { files } });
+    const quota = [quotaErrors.designs, quotaErrors.space].find((q) => files.some((f) => f.reason === q));
+    if (quota) throw new UserError(403, quota, { code: 'quota_exceeded', extra: { files } });
+    const reasons = files.map((f) => f.reason).join(' ');
+    throw new UserError(400, `${designMessages.noneStored} ${reasons}`, {
+      code: 'no_file_stored',
+      extra: { files },
+    });
+  }
+
   return {
     async list(userId: string, workspaceId: string): Promise<DesignLineItem[]> {
       await workspaces.requireOwned(userId, workspaceId);
@@ -168,57 +222,20 @@ export function designsService(deps: DesignsServiceDeps) {
     },
 
     /**
-     * Stores every good file of a multipart upload; one bad file never loses the good ones. The
-     * workspace comes from `workspace_id` (query or a field sent before the files).
+     * Stores every good file of a multipart upload; one bad file never loses the good ones.
+     * Background thumbnails wait until it ends, so they do not compete with the stream.
      */
     async upload(
       userId: string,
       parts: AsyncIterable<UploadPart>,
       queryWorkspaceId?: string,
     ): Promise<{ status: 201; body: UploadDesignsResponse }> {
-      let workspaceId = queryWorkspaceId
-        ? (await workspaces.requireOwned(userId, queryWorkspaceId)).id
-        : undefined;
-      const files: UploadedFile[] = [];
-      for await (const part of parts) {
-        if (part.kind === 'field') {
-          if (part.name === 'workspace_id' && !workspaceId)
-            workspaceId = (await workspaces.requireOwned(userId, part.value.trim())).id;
-          continue;
-        }
-        if (part.kind === 'too-many-files') {
-          files.push({
-            file_name: '(more files)',
-            status: 'rejected',
-            reason: `At most ${limits.maxFiles} files can be sent in one upload; send the rest in another.`,
-          });
-          break;
-        }
-        if (!workspaceId) {
-          await part.discard();
-          throw new UserError(400, 'Send workspace_id before the files (or as ?workspace_id=).', {
-            code: 'workspace_id_missing',
-            fields: { workspace_id: 'workspace_id is required.' },
-          });
-        }
-        files.push(await storeOne(userId, workspaceId, part));
+      const resume = thumbnails.holdWhileUploading();
+      try {
+        return await uploadAll(userId, parts, queryWorkspaceId);
+      } finally {
+        resume();
       }
-
-      const stored = files.filter((f) => f.status === 'stored').length;
-      const rejected = files.length - stored;
-      if (stored > 0) {
-        const message = rejected > 0 ? `${stored} stored, ${rejected} rejected.` : `${stored} stored.`;
-        return { status: 201, body: { message, stored, rejected, files } };
-      }
-      if (files.length === 0)
-        throw new UserError(400, designMessages.noFiles, { code: 'no_files', extra: { files } });
-      const quota = [quotaErrors.designs, quotaErrors.space].find((q) => files.some((f) => f.reason === q));
-      if (quota) throw new UserError(403, quota, { code: 'quota_exceeded', extra: { files } });
-      const reasons = files.map((f) => f.reason).join(' ');
-      throw new UserError(400, `${designMessages.noneStored} ${reasons}`, {
-        code: 'no_file_stored',
-        extra: { files },
-      });
     },
 
     /** Deletes the user's designs and their files; any id that is not theirs makes it a 404 and nothing changes. */
