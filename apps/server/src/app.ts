@@ -11,9 +11,16 @@ import { designsRepo } from './modules/designs/designs.repo.ts';
 import { designsRoutes } from './modules/designs/designs.routes.ts';
 import { designsService } from './modules/designs/designs.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { templateLibrary } from './modules/templates/template-library.ts';
+import { templatesRepo } from './modules/templates/templates.repo.ts';
+import { templatesRoutes } from './modules/templates/templates.routes.ts';
+import { templatesService } from './modules/templates/templates.service.ts';
 import { workspacesRepo } from './modules/workspaces/workspaces.repo.ts';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes.ts';
 import { workspacesService } from './modules/workspaces/workspaces.service.ts';
+import type { LibraryTemplate } from './modules/templates/template-library.ts';
+
+const starterTemplates: LibraryTemplate[] = [];
 import { requireUser } from './platform/auth/require-user.ts';
 import { AccessTokens } from './platform/auth/tokens.ts';
 import { type Db, isDatabaseUp } from './platform/db/db.ts';
@@ -88,13 +95,31 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     limits: config.uploads,
   });
   releaseDesigns.push(designs.releaseWorkspace);
+  const templatesData = templatesRepo(db);
+  const library = templateLibrary({
+    repo: templatesData,
+    storage,
+    templates: starterTemplates,
+    log: app.log,
+    maxPixels: config.uploads.maxPixels,
+  });
+  await library.seed();
+  const templates = templatesService({
+    repo: templatesData,
+    storage,
+    signer,
+    workspaces,
+    planOf: designsData.userPlan,
+    limits: config.uploads,
+  });
   app.decorate('background', { idle: thumbnails.idle });
 
   await app.register(healthRoutes, { isDatabaseUp: () => isDatabaseUp(db) });
   await app.register(authRoutes, { auth, requireUser: signedIn, perMinute: config.rateLimit.authPerMinute });
-  await app.register(filesRoutes, { storage, signer, producers: [thumbnails.produce] });
+  await app.register(filesRoutes, { storage, signer, producers: [thumbnails.produce, library.produce] });
   await app.register(workspacesRoutes, { workspaces, requireUser: signedIn });
   await app.register(designsRoutes, { designs, requireUser: signedIn, limits: config.uploads });
+  await app.register(templatesRoutes, { templates, requireUser: signedIn, limits: config.uploads });
 
   const spa = await registerSpa(app, config.webDistDir);
   app.setNotFoundHandler((request, reply) => {

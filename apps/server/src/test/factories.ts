@@ -82,3 +82,29 @@ export async function uploadDesigns(
     body: (await response.json()) as Record<string, unknown> & { files?: Array<Record<string, string>> },
   };
 }
+
+/** Posts a multipart form (fields first, then files) over real HTTP and answers status and JSON. */
+export async function postForm(
+  baseUrl: string,
+  access: string,
+  url: string,
+  fields: Record<string, string>,
+  files: UploadFile[],
+  fileField = 'files',
+) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const file of files)
+    form.append(
+      fileField,
+      new Blob([new Uint8Array(file.data)], { type: file.type ?? 'image/png' }),
+      file.name,
+    );
+  const response = await fetch(`${baseUrl}${url}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${access}` },
+    body: form,
+  });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read whatever shape the call answers
+  return { status: response.status, body: (await response.json()) as Record<string, any> };
+}

@@ -39,3 +39,29 @@ export function pngHeaderClaiming(width: number, height: number): Buffer {
     Buffer.alloc(4096),
   ]);
 }
+
+/** An opaque photo-like PNG with a transparent rectangular window (fractions of the image). */
+export function buildWindowPng(
+  width: number,
+  height: number,
+  window: { left: number; top: number; right: number; bottom: number },
+): Promise<Buffer> {
+  const raw = Buffer.alloc(width * height * 4);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const i = (y * width + x) * 4;
+      const inside =
+        x >= window.left * width &&
+        x < window.right * width &&
+        y >= window.top * height &&
+        y < window.bottom * height;
+      raw[i] = 120 + ((x + y) % 60);
+      raw[i + 1] = 110;
+      raw[i + 2] = 100;
+      raw[i + 3] = inside ? 0 : 255;
+    }
+  }
+  return sharp(raw, { raw: { width, height, channels: 4 } })
+    .png()
+    .toBuffer();
+}

@@ -2,6 +2,7 @@ import type { Insertable, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/db.ts';
 import type { DesignsTable } from '../../platform/db/schema.ts';
+import { releaseStorageBytes, reserveStorageBytes } from '../../platform/db/storage-quota.ts';
 
 export type DesignRow = Selectable<DesignsTable>;
 export type NewDesignRow = Insertable<DesignsTable>;
@@ -56,13 +57,9 @@ export function designsRepo(db: Db) {
             .where('design_count', '<', limits.designSlotsPerWorkspace)
             .executeTakeFirst();
           if (slot.numUpdatedRows !== 1n) throw new QuotaRefusal('designs');
-          const space = await trx
-            .updateTable('users')
-            .set({ storage_used_bytes: sql`storage_used_bytes + ${row.bytes}` })
-            .where('id', '=', row.user_id)
-            .where(sql<boolean>`storage_used_bytes + ${row.bytes} <= ${limits.storageBytes}`)
-            .executeTakeFirst();
-          if (space.numUpdatedRows !== 1n) throw new QuotaRefusal('space');
+          if (!(await reserveStorageBytes(trx, row.user_id, Number(row.bytes), limits.storageBytes))) {
+            throw new QuotaRefusal('space');
+          }
           await trx.insertInto('designs').values(row).execute();
           return 'ok' as const;
         })
@@ -95,12 +92,11 @@ export function designsRepo(db: Db) {
             .where('id', '=', workspaceId)
             .execute();
         }
-        const bytes = rows.reduce((sum, r) => sum + Number(r.bytes), 0);
-        await trx
-          .updateTable('users')
-          .set({ storage_used_bytes: sql`storage_used_bytes - ${bytes}` })
-          .where('id', '=', userId)
-          .execute();
+        await releaseStorageBytes(
+          trx,
+          userId,
+          rows.reduce((sum, r) => sum + Number(r.bytes), 0),
+        );
         return rows;
       });
     },
@@ -120,11 +116,7 @@ export function designsRepo(db: Db) {
           .where('user_id', '=', userId)
           .execute();
         await trx.updateTable('workspaces').set({ design_count: 0 }).where('id', '=', workspaceId).execute();
-        await trx
-          .updateTable('users')
-          .set({ storage_used_bytes: sql`storage_used_bytes - ${Number(total.bytes)}` })
-          .where('id', '=', userId)
-          .execute();
+        await releaseStorageBytes(trx, userId, Number(total.bytes));
       });
     },
   };

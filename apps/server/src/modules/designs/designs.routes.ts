@@ -1,7 +1,5 @@
-import multipart from '@fastify/multipart';
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { finished } from 'node:stream/promises';
 import { z } from 'zod';
 import {
   deleteDesignsRequest,
@@ -12,8 +10,8 @@ import {
 } from '@podflow/contract/designs';
 import { errorBody } from '@podflow/contract/errors';
 import { workspaceQuery } from '@podflow/contract/workspaces';
-import { UserError } from '../../platform/errors.ts';
-import type { DesignsService, UploadPart } from './designs.service.ts';
+import { registerMultipart, uploadParts } from '../../platform/http/multipart.ts';
+import type { DesignsService } from './designs.service.ts';
 
 type Options = {
   designs: DesignsService;
@@ -21,58 +19,13 @@ type Options = {
   limits: { maxFileBytes: number; maxFiles: number };
 };
 
-/** Adapts @fastify/multipart's parts to the service's UploadPart, streaming every file. */
-async function* uploadParts(request: FastifyRequest): AsyncGenerator<UploadPart> {
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'field') {
-        yield { kind: 'field', name: part.fieldname, value: String(part.value) };
-        continue;
-      }
-      const file = part.file;
-      yield {
-        kind: 'file',
-        fileName: part.filename,
-        chunks: () => file.iterator({ destroyOnReturn: false }),
-        discard: async () => {
-          if (file.readableEnded) return;
-          file.resume();
-          await finished(file).catch(() => undefined);
-        },
-        truncated: () => file.truncated,
-      };
-    }
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') {
-      yield { kind: 'too-many-files' };
-      return;
-    }
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
-      throw new UserError(415, 'Send the designs as multipart/form-data with repeated "files" parts.', {
-        code: 'not_multipart',
-      });
-    }
-    throw error;
-  }
-}
-
 /** SPEC.md section 7 "Workspaces and designs": upload, list and delete designs. */
 export const designsRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
   { designs, requireUser, limits },
 ) => {
   const common = { tags: ['Designs'], security: [{ bearer: [] }] };
-  await app.register(multipart, {
-    throwFileSizeLimit: false,
-    limits: {
-      fileSize: limits.maxFileBytes,
-      files: limits.maxFiles,
-      fields: 20,
-      fieldSize: 1024,
-      parts: limits.maxFiles + 20,
-    },
-  });
+  await registerMultipart(app, limits);
   app.addHook('preHandler', requireUser);
 
   app.post(

@@ -8,6 +8,7 @@ import {
   quotaErrors,
 } from '@podflow/contract/designs';
 import { UserError } from '../../platform/errors.ts';
+import { type FilePart, type UploadPart, displayName } from '../../platform/http/multipart.ts';
 import type { UrlSigner } from '../../platform/storage/signed-urls.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
@@ -15,21 +16,6 @@ import { workspacePrefix } from '../workspaces/workspaces.service.ts';
 import type { DesignThumbnails } from './design-thumbnails.ts';
 import type { DesignRow, DesignsRepo } from './designs.repo.ts';
 import { type PngInfo, PngRejection, inspectPng } from './png-inspector.ts';
-
-/** One part of a multipart upload, as the route hands it over. */
-export type UploadPart =
-  | { kind: 'field'; name: string; value: string }
-  | {
-      kind: 'file';
-      fileName: string;
-      /** The file's bytes; stopping early leaves the rest for discard(). */
-      chunks: () => AsyncIterable<Buffer>;
-      /** Reads and drops whatever of the file is left, so the next part can arrive. */
-      discard: () => Promise<void>;
-      /** True when the file ran past the size limit and was cut. */
-      truncated: () => boolean;
-    }
-  | { kind: 'too-many-files' };
 
 export type DesignsServiceDeps = {
   repo: DesignsRepo;
@@ -42,17 +28,6 @@ export type DesignsServiceDeps = {
 
 const NO_ALPHA_WARNING =
   'has no transparent background (no alpha channel): it will print as a filled rectangle.';
-
-/** A file name for display: no folders, no control characters, bounded. Never used in a storage key. */
-export function displayName(raw: string): string {
-  const base = raw.split(/[\\/]/).pop() ?? '';
-  const clean = [...base]
-    .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f)
-    .join('')
-    .trim()
-    .slice(0, 200);
-  return clean || 'design.png';
-}
 
 /** Designs: streaming upload with content checks and quotas, listing with signed URLs, deletion. */
 export function designsService(deps: DesignsServiceDeps) {
@@ -83,12 +58,8 @@ export function designsService(deps: DesignsServiceDeps) {
   }
 
   /** Streams one file to storage through the PNG check, then takes its quota and inserts its row. */
-  async function storeOne(
-    userId: string,
-    workspaceId: string,
-    part: Extract<UploadPart, { kind: 'file' }>,
-  ): Promise<UploadedFile> {
-    const fileName = displayName(part.fileName);
+  async function storeOne(userId: string, workspaceId: string, part: FilePart): Promise<UploadedFile> {
+    const fileName = displayName(part.fileName, 'design.png');
     const rejected = (reason: string): UploadedFile => ({ file_name: fileName, status: 'rejected', reason });
     const plan = planById(await repo.userPlan(userId));
     if ((await repo.designCount(workspaceId)) >= plan.designSlotsPerWorkspace) {
@@ -148,10 +119,7 @@ export function designsService(deps: DesignsServiceDeps) {
   }
 
   /** The file's bytes, checked as a PNG as they pass, and refused when they run past the size limit. */
-  async function* checked(
-    part: Extract<UploadPart, { kind: 'file' }>,
-    info: Partial<PngInfo>,
-  ): AsyncGenerator<Buffer> {
+  async function* checked(part: FilePart, info: Partial<PngInfo>): AsyncGenerator<Buffer> {
     try {
       yield* inspectPng(part.chunks(), { maxPixels: limits.maxPixels }, info);
     } catch (error) {

@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { Config } from '../../config.ts';
 import * as accounts from './migrations/0001-accounts.ts';
 import * as workspacesDesigns from './migrations/0002-workspaces-designs.ts';
+import * as templates from './migrations/0003-templates.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -15,6 +16,7 @@ export type Db = Kysely<Database>;
 const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
   '0002-workspaces-designs': workspacesDesigns,
+  '0003-templates': templates,
 };
 
 // PostgreSQL answers bigint (int8) columns as strings; our bigints are epoch milliseconds.

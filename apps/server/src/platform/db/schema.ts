@@ -11,6 +11,8 @@ export interface Database {
   login_failures: LoginFailuresTable;
   workspaces: WorkspacesTable;
   designs: DesignsTable;
+  templates: TemplatesTable;
+  workspace_templates: WorkspaceTemplatesTable;
 }
 
 export interface UsersTable {
@@ -79,5 +81,26 @@ export interface DesignsTable {
   product_description: string;
   seo_keywords: string;
   printify_product_id: string | null;
+  created_at: number;
+}
+
+export interface TemplatesTable {
+  id: string;
+  /** null for the starter library every account sees. */
+  user_id: string | null;
+  name: string;
+  storage_key: string;
+  thumbnail_key: string;
+  bytes: number;
+  width: number;
+  height: number;
+  /** JSON of the contract's Placement, or null: no placeholder (the image goes to the listing as it is). */
+  placement: string | null;
+  created_at: number;
+}
+
+export interface WorkspaceTemplatesTable {
+  workspace_id: string;
+  template_id: string;
   created_at: number;
 }

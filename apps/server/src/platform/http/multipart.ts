@@ -1,0 +1,88 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { finished } from 'node:stream/promises';
+import { UserError } from '../errors.ts';
+
+/** One part of a multipart upload, streamed: services see this, never the parser. */
+export type UploadPart =
+  | { kind: 'field'; name: string; value: string }
+  | {
+      kind: 'file';
+      fileName: string;
+      /** The file's bytes; stopping early leaves the rest for discard(). */
+      chunks: () => AsyncIterable<Buffer>;
+      /** Reads and drops whatever of the file is left, so the next part can arrive. */
+      discard: () => Promise<void>;
+      /** True when the file ran past the size limit and was cut. */
+      truncated: () => boolean;
+    }
+  | { kind: 'too-many-files' };
+
+export type FilePart = Extract<UploadPart, { kind: 'file' }>;
+
+/** Registers the multipart parser for the routes of one plugin, with per-file and per-request limits. */
+export async function registerMultipart(
+  app: FastifyInstance,
+  limits: { maxFileBytes: number; maxFiles: number },
+): Promise<void> {
+  await app.register(multipart, {
+    throwFileSizeLimit: false,
+    limits: {
+      fileSize: limits.maxFileBytes,
+      files: limits.maxFiles,
+      fields: 20,
+      fieldSize: 64 * 1024,
+      parts: limits.maxFiles + 20,
+    },
+  });
+}
+
+/** The request's parts in order, each file streamed (never held whole in memory). */
+export async function* uploadParts(request: FastifyRequest): AsyncGenerator<UploadPart> {
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        yield { kind: 'field', name: part.fieldname, value: String(part.value) };
+        continue;
+      }
+      const file = part.file;
+      yield {
+        kind: 'file',
+        fileName: part.filename,
+        chunks: () => file.iterator({ destroyOnReturn: false }),
+        discard: async () => {
+          if (file.readableEnded) return;
+          file.resume();
+          await finished(file).catch(() => undefined);
+        },
+        truncated: () => file.truncated,
+      };
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') {
+      yield { kind: 'too-many-files' };
+      return;
+    }
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+      throw new UserError(415, 'Send the files as multipart/form-data.', { code: 'not_multipart' });
+    }
+    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_REQ_FIELD_TOO_LARGE') {
+      throw new UserError(413, 'A form field of this upload is too large or there are too many of them.', {
+        code: 'fields_limit',
+      });
+    }
+    throw error;
+  }
+}
+
+/** A file name for display: no folders, no control characters, bounded. Never used in a storage key. */
+export function displayName(raw: string, fallback: string): string {
+  const base = raw.split(/[\\/]/).pop() ?? '';
+  const clean = [...base]
+    .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f)
+    .join('')
+    .trim()
+    .slice(0, 200);
+  return clean || fallback;
+}

@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import { idField } from './fields.ts';
+
+/**
+ * SPEC.md section 7 "Mockup templates". A template is an image plus a placement: the print area
+ * as four corners in fractions 0..1 of the image (their final positions, rotation included), the
+ * rotation the editor showed, the dimensions the user typed and a fit mode; or no placeholder.
+ */
+
+const fraction = (name: string) =>
+  z
+    .number({ error: `${name} must be a number between 0 and 1 (a fraction of the image).` })
+    .min(0, { error: `${name} must be between 0 and 1 (a fraction of the image).` })
+    .max(1, { error: `${name} must be between 0 and 1 (a fraction of the image).` });
+
+const point = (name: string) =>
+  z.object({ x: fraction(`${name}.x`), y: fraction(`${name}.y`) }, { error: `${name} needs x and y.` });
+export type Point = { x: number; y: number };
+
+export const fitModes = ['contain', 'cover', 'stretch'] as const;
+export type FitMode = (typeof fitModes)[number];
+
+type Corners = { topLeft: Point; topRight: Point; bottomRight: Point; bottomLeft: Point };
+
+/** Twice the signed area of the polygon (positive when clockwise on screen, y pointing down). */
+function signedArea2(points: Point[]): number {
+  let sum = 0;
+  for (let i = 0; i < points.length; i += 1) {
+    const a = points[i] as Point;
+    const b = points[(i + 1) % points.length] as Point;
+    sum += a.x * b.y - b.x * a.y;
+  }
+  return sum;
+}
+
+function cross(o: Point, a: Point, b: Point): number {
+  return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
+}
+
+/** What is wrong with a print-area quad, or undefined when it is usable for a perspective warp. */
+export function quadProblem(corners: Corners): string | undefined {
+  const ring = [corners.topLeft, corners.topRight, corners.bottomRight, corners.bottomLeft];
+  const turns = ring.map((p, i) => cross(p, ring[(i + 1) % 4] as Point, ring[(i + 2) % 4] as Point));
+  const positive = turns.filter((t) => t > 0).length;
+  const negative = turns.filter((t) => t < 0).length;
+  // Opposite edges crossing each other make a bow tie: the turns change sign twice.
+  const [a, b, c, d] = ring as [Point, Point, Point, Point];
+  const segmentsCross = (p1: Point, p2: Point, p3: Point, p4: Point) =>
+    cross(p1, p2, p3) * cross(p1, p2, p4) < 0 && cross(p3, p4, p1) * cross(p3, p4, p2) < 0;
+  if (segmentsCross(a, b, c, d) || segmentsCross(b, c, d, a)) {
+    return 'The print area crosses itself: give its corners in order around the area (topLeft, topRight, bottomRight, bottomLeft).';
+  }
+  if (Math.abs(signedArea2(ring)) / 2 < 1e-4) {
+    return 'The print area has no area: its corners must not lie on one line or on top of each other.';
+  }
+  if (positive > 0 && negative > 0) return 'The print area must be convex: no corner may point inward.';
+  return undefined;
+}
+
+export const templateData = z
+  .object({
+    topLeft: point('topLeft'),
+    topRight: point('topRight'),
+    bottomLeft: point('bottomLeft'),
+    bottomRight: point('bottomRight'),
+    rotation: z
+      .number({ error: 'rotation must be a number of degrees.' })
+      .min(-180, { error: 'rotation must be between -180 and 180 degrees.' })
+      .max(180, { error: 'rotation must be between -180 and 180 degrees.' })
+      .default(0),
+    dimensions: z
+      .object({
+        width: z
+          .number({ error: 'dimensions.width must be a number.' })
+          .positive({ error: 'dimensions.width must be positive.' }),
+        height: z
+          .number({ error: 'dimensions.height must be a number.' })
+          .positive({ error: 'dimensions.height must be positive.' }),
+      })
+      .nullish(),
+    fit: z.enum(fitModes, { error: `fit must be one of ${fitModes.join(', ')}.` }).default('contain'),
+  })
+  .superRefine((value, ctx) => {
+    const problem = quadProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: [] });
+  });
+export type TemplateDataInput = z.input<typeof templateData>;
+export type TemplateData = z.output<typeof templateData>;
+
+/** How the renderer places a design: what the server stores and answers. */
+export const placement = z
+  .object({
+    corners: z.object({
+      topLeft: z.object({ x: z.number(), y: z.number() }),
+      topRight: z.object({ x: z.number(), y: z.number() }),
+      bottomRight: z.object({ x: z.number(), y: z.number() }),
+      bottomLeft: z.object({ x: z.number(), y: z.number() }),
+    }),
+    rotation: z.number(),
+    dimensions: z.object({ width: z.number(), height: z.number() }).nullable(),
+    fit: z.enum(fitModes),
+    /** The template has a transparent window: the design is drawn behind the photo. */
+    behindPhoto: z.boolean(),
+  })
+  .meta({ id: 'Placement' });
+export type Placement = z.infer<typeof placement>;
+
+export const templateInfo = z
+  .object({
+    mkp_template_id: z.string(),
+    /** Signed, expiring URL of a 512 px WebP. */
+    thumbnail_image_path: z.string(),
+    user_file_name: z.string(),
+    /** Signed, expiring URL of the full template image. */
+    image_path: z.string(),
+    width: z.number().int(),
+    height: z.number().int(),
+    /** 'library' templates come with every account and cannot be deleted. */
+    source: z.enum(['library', 'own']),
+    /** null: no placeholder, the image is added to the listing as it is. */
+    placement: placement.nullable(),
+  })
+  .meta({ id: 'TemplateInfo' });
+export type TemplateInfo = z.infer<typeof templateInfo>;
+export const templatesInformation = z.object({ templates_information: z.array(templateInfo) });
+
+const templateIds = (field: string) =>
+  z
+    .array(idField('template id'), { error: `${field} must be a list of template ids.` })
+    .min(1, { error: 'Check at least one template first.' })
+    .max(500, { error: 'At most 500 templates at once.' });
+
+export const setTemplatesRequest = z.object({
+  selectedTemplates: templateIds('selectedTemplates'),
+  workspace_id: idField('workspace_id'),
+});
+export const removeTemplatesRequest = z.object({
+  removeTemplates: templateIds('removeTemplates'),
+  workspace_id: idField('workspace_id'),
+});
+export const deleteTemplatesRequest = z.object({
+  removeTemplates: templateIds('removeTemplates'),
+  workspace_id: idField('workspace_id').optional(),
+});
+export const templatesChanged = z.object({ message: z.string(), count: z.number().int() });
+
+export const uploadedTemplate = z.object({
+  file_name: z.string(),
+  status: z.enum(['stored', 'rejected']),
+  mkp_template_id: z.string().optional(),
+  reason: z.string().optional(),
+});
+export const uploadTemplatesResponse = z.object({
+  message: z.string(),
+  stored: z.number().int(),
+  rejected: z.number().int(),
+  files: z.array(uploadedTemplate),
+  templates: z.array(templateInfo),
+});
+export type UploadTemplatesResponse = z.infer<typeof uploadTemplatesResponse>;
+
+export const templateMessages = {
+  notFound: 'Template not found. It may have been deleted; refresh the list.',
+  libraryNotDeletable:
+    'Starter templates come with every account and cannot be deleted; move them to Remaining Templates instead.',
+  noFile: 'Choose a template image to upload.',
+  badTemplateData:
+    'templateData must be JSON with topLeft, topRight, bottomLeft, bottomRight, rotation and dimensions.',
+} as const;
