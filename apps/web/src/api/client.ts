@@ -32,7 +32,7 @@ export const clientRefreshPath = '/token/refresh/';
 /** The refresh call of the session guard. */
 export const guardRefreshPath = '/api/token/refresh/';
 
-type QueryValue = string | number | boolean | null | undefined;
+export type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -64,7 +64,8 @@ export function configureApiClient(next: Partial<ClientConfig>): void {
   Object.assign(config, next);
 }
 
-function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+/** The full address of an API path with its query string. */
+export function apiUrl(path: string, query?: Record<string, QueryValue>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null) params.append(key, String(value));
@@ -73,10 +74,10 @@ function buildUrl(path: string, query?: Record<string, QueryValue>): string {
   return `${config.baseUrl}${path}${search ? `?${search}` : ''}`;
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
+/** A response body as JSON when it says it is JSON, else as text; null when empty. */
+export function parseBody(text: string, contentType: string | null): unknown {
   if (!text) return null;
-  if ((response.headers.get('content-type') ?? '').includes('json')) {
+  if ((contentType ?? '').includes('json')) {
     try {
       return JSON.parse(text) as unknown;
     } catch {
@@ -86,7 +87,12 @@ async function readBody(response: Response): Promise<unknown> {
   return text;
 }
 
-function messageOf(status: number, body: unknown): string {
+async function readBody(response: Response): Promise<unknown> {
+  return parseBody(await response.text(), response.headers.get('content-type'));
+}
+
+/** The sentence an error answer carries (message, detail or error), or a generic one. */
+export function errorMessageOf(status: number, body: unknown): string {
   if (body && typeof body === 'object') {
     const { message, detail, error } = body as Partial<ErrorBody>;
     const found = [message, detail, error].find((value) => typeof value === 'string' && value.length > 0);
@@ -107,7 +113,7 @@ async function send(path: string, options: RequestOptions, accessToken: string |
   }
   if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
   try {
-    return await fetch(buildUrl(path, options.query), {
+    return await fetch(apiUrl(path, options.query), {
       method: options.method ?? (body === undefined ? 'GET' : 'POST'),
       headers,
       body,
@@ -128,7 +134,7 @@ async function exchangeRefreshToken(path: string): Promise<string> {
   if (!refresh) throw new ApiError(401, null, 'Your session has expired. Please sign in again.');
   const response = await send(path, { method: 'POST', body: { refresh } }, null);
   const body = await readBody(response);
-  if (!response.ok) throw new ApiError(response.status, body, messageOf(response.status, body));
+  if (!response.ok) throw new ApiError(response.status, body, errorMessageOf(response.status, body));
   const tokens = body as Partial<RefreshResponse> | null;
   if (!tokens || typeof tokens.access !== 'string' || typeof tokens.refresh !== 'string') {
     throw new ApiError(response.status, body, 'The server answered a refresh without tokens.');
@@ -170,35 +176,48 @@ export function refreshTokens(path: string = clientRefreshPath): Promise<string>
 }
 
 /**
+ * Sends a request with the stored bearer token; when it answers 401, refreshes the tokens once
+ * (shared with every other caller) and sends it again. When the refresh fails the session is
+ * cleared, the user is sent to /login and the error is thrown. `send` is called with the token to
+ * present; both the fetch client and the XHR upload helper go through here.
+ */
+export async function sendWithSession<R extends { status: number }>(
+  send: (accessToken: string | null) => Promise<R>,
+): Promise<R> {
+  const sentToken = getAccessToken();
+  const response = await send(sentToken);
+  if (response.status !== 401) return response;
+
+  let token: string;
+  const current = getAccessToken();
+  if (current && current !== sentToken) {
+    // Another request refreshed while this one was in flight: just retry with the new token.
+    token = current;
+  } else {
+    try {
+      token = await refreshTokens(clientRefreshPath);
+    } catch (error) {
+      config.onSessionExpired();
+      throw error instanceof ApiError ? error : new ApiError(401, null, 'Your session has expired.');
+    }
+  }
+  return send(token);
+}
+
+/**
  * The one way the app calls its server: bearer token when signed in, cookies included, JSON by
  * default. A 401 is retried once after a token refresh; when the refresh fails the session is
  * cleared and the user is sent to /login.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const useAuth = options.auth !== false;
-  const sentToken = useAuth ? getAccessToken() : null;
-  let response = await send(path, options, sentToken);
-
-  if (response.status === 401 && useAuth) {
-    let token: string;
-    const current = getAccessToken();
-    if (current && current !== sentToken) {
-      // Another request refreshed while this one was in flight: just retry with the new token.
-      token = current;
-    } else {
-      try {
-        token = await refreshTokens(clientRefreshPath);
-      } catch (error) {
-        config.onSessionExpired();
-        throw error instanceof ApiError ? error : new ApiError(401, null, 'Your session has expired.');
-      }
-    }
-    response = await send(path, options, token);
-  }
+  const response =
+    options.auth === false
+      ? await send(path, options, null)
+      : await sendWithSession((token) => send(path, options, token));
 
   if (!response.ok) {
     const body = await readBody(response);
-    throw new ApiError(response.status, body, messageOf(response.status, body));
+    throw new ApiError(response.status, body, errorMessageOf(response.status, body));
   }
   if (options.responseType === 'blob') return (await response.blob()) as T;
   if (options.responseType === 'text') return (await response.text()) as T;

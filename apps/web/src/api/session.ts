@@ -83,6 +83,12 @@ export function setCurrentWorkspaceId(workspaceId: string): void {
   emitChange();
 }
 
+/** Forgets the current workspace (it was deleted). */
+export function clearCurrentWorkspaceId(): void {
+  window.localStorage.removeItem(storageKeys.workspaceId);
+  emitChange();
+}
+
 /** Reads the claims of a JWT without verifying it (the server does that); null when malformed. */
 export function decodeAccessClaims(token: string): Partial<AccessClaims> | null {
   const payload = token.split('.')[1];
@@ -147,4 +153,9 @@ function subscribe(listener: Listener): () => void {
 /** The signed-in user as stored, re-rendering when sign-in, refresh or sign-out change it. */
 export function useSession(): SessionSnapshot {
   return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+}
+
+/** The current workspace id, re-rendering when it is picked or cleared (in this tab or another). */
+export function useCurrentWorkspaceId(): string | null {
+  return useSyncExternalStore(subscribe, getCurrentWorkspaceId, getCurrentWorkspaceId);
 }

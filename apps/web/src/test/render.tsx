@@ -1,4 +1,5 @@
 import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
@@ -7,14 +8,16 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { createQueryClient } from '../api/query-client';
 import { theme } from '../app/theme';
 
-/** Renders routes at a path inside the app's providers (no transitions or portals). */
+/** Renders routes at a path inside the app's providers (no transitions). */
 export function renderRoutes(routes: RouteObject[], path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const result = render(
     <MantineProvider theme={theme} env="test">
       <QueryClientProvider client={createQueryClient()}>
-        <Notifications />
-        <RouterProvider router={router} />
+        <ModalsProvider>
+          <Notifications />
+          <RouterProvider router={router} />
+        </ModalsProvider>
       </QueryClientProvider>
     </MantineProvider>,
   );

@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
@@ -30,4 +31,6 @@ Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+  // Toasts live in a module-level store: one test's toast must not show up in the next.
+  notifications.clean();
 });

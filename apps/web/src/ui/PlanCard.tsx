@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, List, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useId, type ReactNode } from 'react';
-import { planInclusions, type Plan } from '../lib/plans';
+import { planInclusions, type Plan } from '@podflow/contract/plans';
 
 interface PlanCardProps {
   plan: Plan;
@@ -55,8 +55,8 @@ export function PlanCard({ plan, action }: PlanCardProps) {
           }
         >
           <List.Item>{plan.designSlotsPerWorkspace} design slots per workspace</List.Item>
-          <List.Item>{numberFormat.format(plan.aiTokens)} AI tokens</List.Item>
-          <List.Item>{plan.storage} storage</List.Item>
+          <List.Item>{numberFormat.format(plan.aiTokensPerMonth)} AI tokens per month</List.Item>
+          <List.Item>{plan.storageLabel} storage</List.Item>
           {planInclusions.map((item) => (
             <List.Item key={item}>{item}</List.Item>
           ))}

@@ -1,5 +1,5 @@
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { plans } from '../../lib/plans';
+import { plans } from '@podflow/contract/plans';
 import { DisabledSubscribeButton, PlanCard } from '../../ui/PlanCard';
 
 /** Subscription: the plans of SPEC.md section 9; checkout arrives with the billing issue. */

@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { DesignLineItem } from '@podflow/contract/designs';
+import { api } from '../../api/client';
+
+/** SPEC.md section 9: the design list refreshes itself every 3,000,000 ms (its image links expire). */
+export const designsRefetchIntervalMs = 3_000_000;
+
+/** GET /workspace/get_workarea_information/?workspace_id=: the designs of a workspace. */
+export function getDesigns(workspaceId: string, signal?: AbortSignal): Promise<DesignLineItem[]> {
+  return api.get<DesignLineItem[]>('/workspace/get_workarea_information/', {
+    query: { workspace_id: workspaceId },
+    signal,
+  });
+}
+
+/** The designs of one workspace as query options. */
+export function designsQuery(workspaceId: string) {
+  return queryOptions({
+    queryKey: ['designs', workspaceId],
+    queryFn: ({ signal }) => getDesigns(workspaceId, signal),
+    refetchInterval: designsRefetchIntervalMs,
+  });
+}
+
+/** The designs of the current workspace; idle without one. */
+export function useDesigns(workspaceId: string | null) {
+  return useQuery({ ...designsQuery(workspaceId ?? ''), enabled: workspaceId !== null });
+}
