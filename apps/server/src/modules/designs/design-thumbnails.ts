@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { makeThumbnail } from '../../platform/images/thumbnail.ts';
+import { makeThumbnailWithAlpha } from '../../platform/images/thumbnail.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import type { DesignRow, DesignsRepo } from './designs.repo.ts';
 
@@ -50,11 +50,13 @@ export function designThumbnails({ storage, repo, log, maxPixels, concurrency = 
     await acquire(urgent);
     try {
       if ((await storage.size(design.thumbnail_key)) !== undefined) return true;
-      const thumbnail = await makeThumbnail(await storage.read(design.storage_key), {
+      const { thumbnail, opaque } = await makeThumbnailWithAlpha(await storage.read(design.storage_key), {
         size: THUMBNAIL_SIZE,
         maxPixels,
       });
       await storage.write(design.thumbnail_key, [thumbnail]);
+      // An alpha channel that is opaque everywhere (what many editors export) is no transparent background.
+      if (opaque && design.has_alpha === 1) await repo.markOpaque(design.id);
       return true;
     } catch (error) {
       log.warn({ err: error, designId: design.id }, 'could not make a design thumbnail');

@@ -108,6 +108,26 @@ describe(`designs on ${testDbKind}`, () => {
     ]);
   });
 
+  it('marks a PNG whose alpha channel is opaque everywhere as having no transparent background', async () => {
+    const { tokens } = await buildSignedInUser(t.app);
+    const workspaceId = await buildWorkspace(t.app, tokens.access);
+    const opaqueRgba = await sharp({
+      create: { width: 80, height: 60, channels: 4, background: { r: 9, g: 99, b: 199, alpha: 1 } },
+    })
+      .png()
+      .toBuffer();
+    await uploadDesigns(t.url, tokens.access, workspaceId, [
+      { name: 'opaque-rgba.png', data: opaqueRgba },
+      { name: 'clear.png', data: await buildPng() },
+    ]);
+    await t.app.background.idle();
+    const items = await list(tokens.access, workspaceId);
+    expect(items.map((i) => [i.image_file_name, i.has_alpha])).toEqual([
+      ['opaque-rgba.png', false],
+      ['clear.png', true],
+    ]);
+  });
+
   it('answers 400 with every reason when no file could be stored, and 400 when there are no files', async () => {
     const { tokens } = await buildSignedInUser(t.app);
     const workspaceId = await buildWorkspace(t.app, tokens.access);

@@ -21,6 +21,10 @@ export function designsRepo(db: Db) {
         .execute();
     },
 
+    async markOpaque(id: string): Promise<void> {
+      await db.updateTable('designs').set({ has_alpha: 0 }).where('id', '=', id).execute();
+    },
+
     findByThumbnailKey(key: string): Promise<DesignRow | undefined> {
       return db.selectFrom('designs').selectAll().where('thumbnail_key', '=', key).executeTakeFirst();
     },

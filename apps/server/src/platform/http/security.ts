@@ -41,6 +41,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     global: true,
     max: config.rateLimit.perMinute,
     timeWindow: '1 minute',
+    // The web app's own static files are not API calls: a page load must never spend the budget.
+    allowList: (request) => request.method === 'GET' && /^\/(assets\/|favicon|$)/.test(request.url),
     // Every 429 answers with Retry-After (seconds), as the spec's clients expect.
     addHeaders: {
       'retry-after': true,

@@ -15,6 +15,14 @@ export async function makeThumbnail(
   source: Readable,
   options: { size: number; maxPixels: number },
 ): Promise<Buffer> {
+  return (await makeThumbnailWithAlpha(source, options)).thumbnail;
+}
+
+/** makeThumbnail, and whether every pixel of the image is opaque (whatever its channels say). */
+export async function makeThumbnailWithAlpha(
+  source: Readable,
+  options: { size: number; maxPixels: number },
+): Promise<{ thumbnail: Buffer; opaque: boolean }> {
   const reducer = sharp({ limitInputPixels: options.maxPixels, sequentialRead: true })
     .resize(options.size, options.size, { fit: 'inside', withoutEnlargement: true })
     .ensureAlpha()
@@ -23,7 +31,12 @@ export async function makeThumbnail(
     reducer.toBuffer({ resolveWithObject: true }),
     pipeline(source, reducer),
   ]);
-  return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+  let opaque = true;
+  for (let i = info.channels - 1; i < data.length && opaque; i += info.channels) opaque = data[i] === 255;
+  const thumbnail = await sharp(data, {
+    raw: { width: info.width, height: info.height, channels: info.channels },
+  })
     .webp({ quality: 82, alphaQuality: 90, effort: 2 })
     .toBuffer();
+  return { thumbnail, opaque };
 }

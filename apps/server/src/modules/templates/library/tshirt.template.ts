@@ -1,0 +1,232 @@
+import { type Fold, edgeShade, flatLayShadow, folds } from './garment-helpers.ts';
+import { SIZE, rectCorners } from './geometry.ts';
+import { linearGradient, renderScene, seam, softLayer, stitches, studioBackdrop } from './render-helpers.ts';
+import type { StarterTemplate } from './starter-templates.ts';
+
+// A white crew-neck tee laid flat, lit from the upper left. Coordinates are template pixels.
+const OUTLINE =
+  'M1000 362C1060 358 1112 352 1152 345L1425 425C1515 455 1650 530 1745 625C1690 715 1640 800 1583 877L1465 780' +
+  'C1472 1050 1476 1400 1478 1700C1320 1712 680 1712 522 1700C524 1400 528 1050 535 780L417 877C360 800 310 715 255 625' +
+  'C350 530 485 455 575 425L848 345C888 352 940 358 1000 362Z';
+const BACK_NECK = 'M848 345C888 352 940 358 1000 362C1060 358 1112 352 1152 345';
+const NECK_OPENING = `${BACK_NECK}C1136 510 864 510 848 345Z`;
+const COLLAR = 'M848 345C864 510 1136 510 1152 345L1166 358C1152 550 848 550 834 358Z';
+
+const DRAPES: Fold[] = [
+  {
+    curve: [
+      [555, 830],
+      [650, 910],
+      [740, 990],
+      [850, 1090],
+    ],
+    width: 40,
+  },
+  {
+    curve: [
+      [1445, 820],
+      [1350, 900],
+      [1270, 980],
+      [1160, 1070],
+    ],
+    width: 40,
+    shift: [-14, 18],
+  },
+  {
+    curve: [
+      [1205, 940],
+      [1235, 1200],
+      [1215, 1430],
+      [1265, 1680],
+    ],
+    width: 56,
+    strength: 0.6,
+  },
+  {
+    curve: [
+      [730, 680],
+      [880, 800],
+      [1040, 880],
+      [1290, 925],
+    ],
+    width: 50,
+    strength: 0.4,
+  },
+  {
+    curve: [
+      [655, 1260],
+      [700, 1400],
+      [722, 1520],
+      [700, 1680],
+    ],
+    width: 44,
+    strength: 0.55,
+  },
+  {
+    curve: [
+      [570, 1560],
+      [700, 1500],
+      [860, 1600],
+      [1060, 1550],
+    ],
+    width: 40,
+    strength: 0.7,
+  },
+  {
+    curve: [
+      [1000, 1560],
+      [1180, 1510],
+      [1300, 1600],
+      [1450, 1550],
+    ],
+    width: 36,
+    strength: 0.6,
+  },
+  {
+    curve: [
+      [430, 545],
+      [490, 630],
+      [530, 700],
+      [565, 770],
+    ],
+    width: 32,
+    strength: 0.9,
+  },
+  {
+    curve: [
+      [1570, 545],
+      [1510, 630],
+      [1470, 700],
+      [1435, 770],
+    ],
+    width: 32,
+    strength: 0.9,
+    shift: [-12, 16],
+  },
+];
+const CREASES: Fold[] = [
+  {
+    curve: [
+      [540, 795],
+      [600, 850],
+      [640, 880],
+      [700, 910],
+    ],
+    width: 12,
+    strength: 0.8,
+  },
+  {
+    curve: [
+      [1460, 795],
+      [1400, 850],
+      [1360, 880],
+      [1300, 910],
+    ],
+    width: 12,
+    strength: 0.8,
+    shift: [-6, 8],
+  },
+  {
+    curve: [
+      [740, 1605],
+      [800, 1580],
+      [880, 1600],
+      [950, 1588],
+    ],
+    width: 12,
+    strength: 0.6,
+  },
+  {
+    curve: [
+      [320, 640],
+      [375, 700],
+      [415, 755],
+      [455, 810],
+    ],
+    width: 12,
+    strength: 0.5,
+  },
+  {
+    curve: [
+      [1180, 1200],
+      [1190, 1280],
+      [1185, 1350],
+      [1200, 1420],
+    ],
+    width: 10,
+    strength: 0.4,
+  },
+];
+
+async function render(): Promise<Buffer> {
+  const light = linearGradient(
+    'tee-light',
+    [400, 300, 1600, 1800],
+    [
+      [0, '#fff', 0.45],
+      [0.45, '#fff', 0.05],
+      [1, '#000', 0.1],
+    ],
+  );
+  const [shadow, shading] = await Promise.all([
+    softLayer(flatLayShadow(OUTLINE)),
+    softLayer([
+      [0, `<defs>${light}</defs><rect width="${SIZE}" height="${SIZE}" fill="url(#tee-light)"/>`],
+      edgeShade(OUTLINE),
+      folds(DRAPES, 22),
+      folds(CREASES, 5),
+      [
+        8,
+        '<path d="M834 368C848 560 1152 560 1166 368" fill="none" stroke="#000" stroke-opacity="0.1" stroke-width="14"/>',
+      ],
+    ]),
+  ]);
+  const defs =
+    `<clipPath id="tee"><path d="${OUTLINE}"/></clipPath><clipPath id="opening"><path d="${NECK_OPENING}"/></clipPath>` +
+    linearGradient(
+      'inside',
+      [0, 370, 0, 480],
+      [
+        [0, '#d3d0ca'],
+        [1, '#bdb9b2'],
+      ],
+    );
+  const body =
+    studioBackdrop() +
+    shadow +
+    `<path d="${OUTLINE}" fill="#f2f1ed"/>` +
+    `<path d="${NECK_OPENING}" fill="url(#inside)"/>` +
+    `<g clip-path="url(#opening)"><path d="${BACK_NECK}" fill="none" stroke="#e6e4df" stroke-width="56"/>` +
+    `<path d="${BACK_NECK}" transform="translate(0 28)" fill="none" stroke="#000" stroke-opacity="0.1" stroke-width="5"/></g>` +
+    `<path d="${COLLAR}" fill="#f1f0ec"/>` +
+    `<path d="M841 352C856 530 1144 530 1159 352" fill="none" stroke="#000" stroke-opacity="0.05" stroke-width="30" stroke-dasharray="3 5"/>` +
+    `<g clip-path="url(#tee)">${shading}` +
+    seam('M834 358C848 550 1152 550 1166 358') +
+    stitches('M826 368C842 567 1158 567 1174 368') +
+    seam('M848 351L575 431') +
+    seam('M1152 351L1425 431') +
+    seam('M575 431C597 530 592 690 535 780') +
+    seam('M1425 431C1403 530 1408 690 1465 780') +
+    stitches('M285 606L447 858') +
+    stitches('M1715 606L1553 858') +
+    stitches('M515 1664C680 1676 1320 1676 1485 1664') +
+    stitches('M515 1654C680 1666 1320 1666 1485 1654') +
+    '</g>';
+  return renderScene({
+    seed: 101,
+    defs,
+    body,
+    textures: [{ kind: 'paper' }, { kind: 'jersey', mask: `<path d="${OUTLINE}"/>` }],
+  });
+}
+
+export const tshirtTemplate: StarterTemplate = {
+  id: 'library-tshirt-white',
+  name: 'T-shirt (white)',
+  width: SIZE,
+  height: SIZE,
+  corners: rectCorners(700, 590, 1300, 1390),
+  rotation: 0,
+  fit: 'contain',
+  render,
+};
