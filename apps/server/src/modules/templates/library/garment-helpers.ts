@@ -7,15 +7,18 @@ import type { SoftGroup } from './render-helpers.ts';
  */
 export type Fold = { curve: Curve; width: number; strength?: number; shift?: Xy };
 
-/** A soft group of folds: shadowed flanks, then lit ridges over them, blurred together. */
-export function folds(list: readonly Fold[], blur: number): SoftGroup {
+/**
+ * A soft group of folds: shadowed flanks, then lit ridges over them, blurred together. `sheen` scales
+ * the ridges: matte cloth (canvas) catches less light than knit.
+ */
+export function folds(list: readonly Fold[], blur: number, sheen = 1): SoftGroup {
   const flanks = list.map(
     ({ curve, width, strength = 1, shift = [12, 16] }) =>
       `<path d="${ribbon(curve, width, shift)}" fill="#000" fill-opacity="${(0.2 * strength).toFixed(3)}"/>`,
   );
   const ridges = list.map(
     ({ curve, width, strength = 1 }) =>
-      `<path d="${ribbon(curve, width)}" fill="#fff" fill-opacity="${(0.8 * strength).toFixed(2)}"/>`,
+      `<path d="${ribbon(curve, width)}" fill="#fff" fill-opacity="${(0.8 * strength * sheen).toFixed(2)}"/>`,
   );
   return [blur, flanks.join('') + ridges.join('')];
 }

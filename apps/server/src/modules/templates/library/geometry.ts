@@ -16,6 +16,18 @@ export function polygon(points: readonly Xy[]): string {
 /** A cubic Bézier from its start, two control points and end. */
 export type Curve = readonly [Xy, Xy, Xy, Xy];
 
+/** A cubic Bézier written as an SVG path, `M x y C x y x y x y`: shorter to read than nested pairs. */
+export function bezier(d: string): Curve {
+  const n = (d.match(/-?\d+(\.\d+)?/g) ?? []).map(Number);
+  if (n.length !== 8) throw new Error(`Expected one cubic segment, got "${d}"`);
+  return [
+    [n[0]!, n[1]!],
+    [n[2]!, n[3]!],
+    [n[4]!, n[5]!],
+    [n[6]!, n[7]!],
+  ];
+}
+
 function pointOn([a, b, c, d]: Curve, t: number): Xy {
   const u = 1 - t;
   const w = [u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t] as const;

@@ -1,6 +1,6 @@
 import type { Fold } from './garment-helpers.ts';
 import { BODY_DETAILS, BODY_OUTLINE, bodyLayers } from './long-sleeve-body.ts';
-import { SIZE, rectCorners } from './geometry.ts';
+import { SIZE, rectCorners, bezier } from './geometry.ts';
 import {
   type SoftGroup,
   linearGradient,
@@ -17,46 +17,23 @@ const HOOD_OPENING = 'M838 430C800 250 870 138 1000 138C1130 138 1200 250 1162 4
 const POCKET =
   'M760 1250L1240 1250C1290 1330 1330 1420 1360 1500L1372 1630L628 1630L640 1500C670 1420 710 1330 760 1250Z';
 const POCKET_OPENINGS = ['M1240 1250C1290 1330 1330 1420 1360 1500', 'M760 1250C710 1330 670 1420 640 1500'];
-const CORDS = ['M922 505C915 600 893 690 903 785', 'M1078 505C1088 600 1102 680 1094 765'];
+const CORDS = [
+  { d: 'M922 505C915 600 893 690 903 785', end: [903, 785] },
+  { d: 'M1078 505C1088 600 1102 680 1094 765', end: [1094, 765] },
+] as const;
 const HOOD_FOLDS: Fold[] = [
-  {
-    curve: [
-      [880, 200],
-      [940, 260],
-      [960, 330],
-      [950, 420],
-    ],
-    width: 40,
-    strength: 0.8,
-  },
-  {
-    curve: [
-      [1090, 190],
-      [1130, 260],
-      [1140, 330],
-      [1120, 410],
-    ],
-    width: 34,
-    strength: 0.6,
-  },
-  {
-    curve: [
-      [800, 1300],
-      [900, 1330],
-      [1000, 1310],
-      [1150, 1340],
-    ],
-    width: 30,
-    strength: 0.5,
-  },
+  { curve: bezier('M880 200C940 260 960 330 950 420'), width: 40, strength: 0.8 },
+  { curve: bezier('M1090 190C1130 260 1140 330 1120 410'), width: 34, strength: 0.6 },
+  { curve: bezier('M800 1300C900 1330 1000 1310 1150 1340'), width: 30, strength: 0.5 },
 ];
 
-/** A drawstring: a cord with its soft shadow, a rounded highlight and a plastic tip. */
-function cord(d: string): string {
+/** A drawstring: a cord with a rounded highlight, ending in a plastic tip. */
+function cord({ d, end: [x, y] }: (typeof CORDS)[number]): string {
   return (
     `<path d="${d}" fill="none" stroke="#d9d7d2" stroke-width="17" stroke-linecap="round"/>` +
     `<path d="${d}" fill="none" stroke="#f7f6f3" stroke-width="9" stroke-linecap="round" transform="translate(-2 -1)"/>` +
-    `<path d="${d}" fill="none" stroke="#8f8c86" stroke-width="18" stroke-dasharray="0 9999" stroke-linecap="round"/>`
+    `<path d="M${x + 1} ${y - 40}L${x} ${y}" stroke="#9c9993" stroke-width="19" stroke-linecap="round"/>` +
+    `<path d="M${x - 3} ${y - 38}L${x - 4} ${y - 4}" stroke="#c9c7c2" stroke-width="5" stroke-linecap="round"/>`
   );
 }
 
@@ -65,7 +42,7 @@ async function render(): Promise<Buffer> {
     [
       7,
       CORDS.map(
-        (d) =>
+        ({ d }) =>
           `<path d="${d}" transform="translate(9 12)" fill="none" stroke="#000" stroke-opacity="0.2" stroke-width="16"/>`,
       ).join(''),
     ],
@@ -82,10 +59,6 @@ async function render(): Promise<Buffer> {
     ],
   ];
   const { shadow, shading } = await bodyLayers(HOOD_FOLDS, HOOD, details);
-  const tips = CORDS.map((d) => d.replace(/^M[^C]+C/, 'M').split(' ')).map((parts) => {
-    const end = parts.slice(-2).map(Number) as [number, number];
-    return `<path d="M${end[0] + 1} ${end[1] - 40}L${end[0]} ${end[1]}" stroke="#9c9993" stroke-width="19" stroke-linecap="round"/><path d="M${end[0] - 3} ${end[1] - 38}L${end[0] - 4} ${end[1] - 4}" stroke="#c9c7c2" stroke-width="5" stroke-linecap="round"/>`;
-  });
   const defs =
     `<clipPath id="hoodie"><path d="${BODY_OUTLINE}"/><path d="${HOOD}"/></clipPath>` +
     linearGradient(
@@ -118,7 +91,6 @@ async function render(): Promise<Buffer> {
     stitches('M655 1505L644 1625') +
     '<circle cx="922" cy="500" r="11" fill="#c9c6c0"/><circle cx="1078" cy="500" r="11" fill="#c9c6c0"/>' +
     CORDS.map(cord).join('') +
-    tips.join('') +
     '</g>';
   return renderScene({
     seed: 303,

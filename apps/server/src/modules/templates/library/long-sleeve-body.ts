@@ -1,5 +1,5 @@
 import { type Fold, edgeShade, flatLayShadow, folds } from './garment-helpers.ts';
-import { SIZE } from './geometry.ts';
+import { SIZE, bezier } from './geometry.ts';
 import { type SoftGroup, linearGradient, seam, softLayer, stitches } from './render-helpers.ts';
 
 /**
@@ -14,209 +14,30 @@ export const BODY_OUTLINE =
   'L850 330C890 337 940 342 1000 345Z';
 
 const FOLDS: Fold[] = [
-  {
-    curve: [
-      [560, 800],
-      [650, 880],
-      [735, 950],
-      [840, 1040],
-    ],
-    width: 46,
-  },
-  {
-    curve: [
-      [1440, 800],
-      [1350, 880],
-      [1265, 950],
-      [1160, 1040],
-    ],
-    width: 46,
-    shift: [-14, 18],
-  },
-  {
-    curve: [
-      [1190, 1000],
-      [1220, 1200],
-      [1205, 1380],
-      [1240, 1560],
-    ],
-    width: 60,
-    strength: 0.55,
-  },
-  {
-    curve: [
-      [650, 1250],
-      [690, 1380],
-      [700, 1480],
-      [690, 1590],
-    ],
-    width: 50,
-    strength: 0.5,
-  },
-  {
-    curve: [
-      [600, 1585],
-      [700, 1545],
-      [800, 1600],
-      [900, 1570],
-    ],
-    width: 34,
-    strength: 0.7,
-  },
-  {
-    curve: [
-      [1000, 1580],
-      [1120, 1545],
-      [1250, 1600],
-      [1400, 1570],
-    ],
-    width: 34,
-    strength: 0.7,
-  },
-  {
-    curve: [
-      [470, 560],
-      [420, 700],
-      [400, 820],
-      [390, 950],
-    ],
-    width: 44,
-    strength: 1.1,
-  },
-  {
-    curve: [
-      [1530, 560],
-      [1580, 700],
-      [1600, 820],
-      [1610, 950],
-    ],
-    width: 44,
-    strength: 1.1,
-    shift: [-12, 16],
-  },
-  {
-    curve: [
-      [310, 1150],
-      [370, 1130],
-      [430, 1160],
-      [490, 1140],
-    ],
-    width: 30,
-    strength: 1.4,
-  },
-  {
-    curve: [
-      [290, 1300],
-      [350, 1280],
-      [400, 1320],
-      [460, 1295],
-    ],
-    width: 28,
-    strength: 1.4,
-  },
-  {
-    curve: [
-      [280, 1420],
-      [330, 1402],
-      [390, 1440],
-      [450, 1420],
-    ],
-    width: 26,
-    strength: 1.4,
-  },
-  {
-    curve: [
-      [1510, 1150],
-      [1570, 1125],
-      [1630, 1165],
-      [1690, 1140],
-    ],
-    width: 30,
-    strength: 1.4,
-  },
-  {
-    curve: [
-      [1540, 1300],
-      [1600, 1275],
-      [1650, 1315],
-      [1712, 1290],
-    ],
-    width: 28,
-    strength: 1.4,
-  },
-  {
-    curve: [
-      [1550, 1425],
-      [1605, 1408],
-      [1665, 1440],
-      [1722, 1422],
-    ],
-    width: 26,
-    strength: 1.4,
-  },
+  { curve: bezier('M560 800C650 880 735 950 840 1040'), width: 46 },
+  { curve: bezier('M1440 800C1350 880 1265 950 1160 1040'), width: 46, shift: [-14, 18] },
+  { curve: bezier('M1190 1000C1220 1200 1205 1380 1240 1560'), width: 60, strength: 0.55 },
+  { curve: bezier('M650 1250C690 1380 700 1480 690 1590'), width: 50, strength: 0.5 },
+  { curve: bezier('M600 1585C700 1545 800 1600 900 1570'), width: 34, strength: 0.7 },
+  { curve: bezier('M1000 1580C1120 1545 1250 1600 1400 1570'), width: 34, strength: 0.7 },
+  { curve: bezier('M470 560C420 700 400 820 390 950'), width: 44, strength: 1.1 },
+  { curve: bezier('M1530 560C1580 700 1600 820 1610 950'), width: 44, strength: 1.1, shift: [-12, 16] },
+  { curve: bezier('M320 1000C360 1040 400 1060 470 1070'), width: 30, strength: 0.8 },
+  { curve: bezier('M300 1120C360 1150 420 1150 480 1110'), width: 26, strength: 1 },
+  { curve: bezier('M285 1270C330 1255 380 1290 420 1320'), width: 22, strength: 1.1 },
+  { curve: bezier('M340 1400C380 1385 420 1400 455 1380'), width: 20, strength: 0.9 },
+  { curve: bezier('M1530 1020C1580 1050 1630 1040 1680 1000'), width: 30, strength: 0.8, shift: [-10, 16] },
+  { curve: bezier('M1520 1110C1580 1150 1640 1150 1690 1125'), width: 26, strength: 1 },
+  { curve: bezier('M1580 1260C1620 1250 1660 1280 1712 1300'), width: 22, strength: 1.1 },
+  { curve: bezier('M1550 1390C1590 1410 1640 1400 1700 1380'), width: 20, strength: 0.9 },
 ];
 const CREASES: Fold[] = [
-  {
-    curve: [
-      [552, 790],
-      [610, 840],
-      [650, 870],
-      [705, 900],
-    ],
-    width: 12,
-    strength: 0.8,
-  },
-  {
-    curve: [
-      [1448, 790],
-      [1390, 840],
-      [1350, 870],
-      [1295, 900],
-    ],
-    width: 12,
-    strength: 0.8,
-    shift: [-6, 8],
-  },
-  {
-    curve: [
-      [640, 1560],
-      [650, 1580],
-      [655, 1600],
-      [650, 1620],
-    ],
-    width: 10,
-    strength: 0.7,
-  },
-  {
-    curve: [
-      [880, 1560],
-      [890, 1585],
-      [892, 1600],
-      [885, 1622],
-    ],
-    width: 10,
-    strength: 0.7,
-  },
-  {
-    curve: [
-      [1130, 1560],
-      [1140, 1585],
-      [1142, 1600],
-      [1135, 1622],
-    ],
-    width: 10,
-    strength: 0.7,
-  },
-  {
-    curve: [
-      [1350, 1560],
-      [1360, 1585],
-      [1362, 1600],
-      [1355, 1622],
-    ],
-    width: 10,
-    strength: 0.7,
-  },
+  { curve: bezier('M552 790C610 840 650 870 705 900'), width: 12, strength: 0.8 },
+  { curve: bezier('M1448 790C1390 840 1350 870 1295 900'), width: 12, strength: 0.8, shift: [-6, 8] },
+  { curve: bezier('M640 1560C650 1580 655 1600 650 1620'), width: 10, strength: 0.7 },
+  { curve: bezier('M880 1560C890 1585 892 1600 885 1622'), width: 10, strength: 0.7 },
+  { curve: bezier('M1130 1560C1140 1585 1142 1600 1135 1622'), width: 10, strength: 0.7 },
+  { curve: bezier('M1350 1560C1360 1585 1362 1600 1355 1622'), width: 10, strength: 0.7 },
 ];
 
 /**

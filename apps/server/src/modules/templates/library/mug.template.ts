@@ -6,7 +6,7 @@ import type { StarterTemplate } from './starter-templates.ts';
  * A white 11 oz mug on a table, seen from 5° above: a cylinder tapering slightly towards its foot,
  * handle on the right. The print area wraps ±52° around the front; since the mug tapers and the
  * camera is nearly level, its outline is a trapezoid narrower at the bottom (its top and bottom
- * edges really curve by ry·(1 − cos 52°), about 11 px, which the quad leaves out).
+ * edges really curve by ry·(1 − cos 52°), about 12 px, which the quad leaves out).
  */
 const CX = 930;
 const TOP = 580;
@@ -24,6 +24,7 @@ function bandCorner(y: number, side: -1 | 1): Xy {
   return [CX + side * r * Math.sin(WRAP), y + r * TILT * Math.cos(WRAP)];
 }
 
+// The print band's top and bottom edges, where they cross the front of the mug (nearest the camera).
 const BAND_TOP = TOP + 85;
 const BAND_BOTTOM = BOTTOM - 75;
 
@@ -35,6 +36,7 @@ function shade(u: number): number {
   return 0.7 + 0.3 * key + bounce;
 }
 
+/** The glaze's light across the body, as gradient stops sampled from `shade`. */
 function bodyGradient(): string {
   const stops: Array<[number, string]> = [];
   for (let i = 0; i <= 40; i += 1) {

@@ -117,7 +117,7 @@ export function radialGradient(
  * A seamless studio backdrop: a warm light grey lit from the upper left, falling off to the
  * corners, so white products still read against it.
  */
-export function studioBackdrop(centre: string = '#efece7', edge: string = '#d9d4cc'): string {
+export function studioBackdrop(centre = '#efece7', edge = '#d9d4cc'): string {
   const defs = radialGradient(
     'backdrop',
     [820, 700, 1650, 1450],

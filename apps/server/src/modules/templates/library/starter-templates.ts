@@ -1,8 +1,11 @@
+import { babyOnesieTemplate } from './baby-onesie.template.ts';
 import { framedCanvasTemplate } from './framed-canvas.template.ts';
 import { hoodieTemplate } from './hoodie.template.ts';
 import { mugTemplate } from './mug.template.ts';
+import { phoneCaseTemplate } from './phone-case.template.ts';
 import { posterFrameTemplate } from './poster-frame.template.ts';
 import { sweatshirtTemplate } from './sweatshirt.template.ts';
+import { throwPillowTemplate } from './throw-pillow.template.ts';
 import { toteBagTemplate } from './tote-bag.template.ts';
 import { tshirtTemplate } from './tshirt.template.ts';
 
@@ -37,4 +40,7 @@ export const starterTemplates: readonly StarterTemplate[] = [
   posterFrameTemplate,
   framedCanvasTemplate,
   toteBagTemplate,
+  throwPillowTemplate,
+  phoneCaseTemplate,
+  babyOnesieTemplate,
 ];

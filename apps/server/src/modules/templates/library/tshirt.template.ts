@@ -1,5 +1,5 @@
 import { type Fold, edgeShade, flatLayShadow, folds } from './garment-helpers.ts';
-import { SIZE, rectCorners } from './geometry.ts';
+import { SIZE, rectCorners, bezier } from './geometry.ts';
 import { linearGradient, renderScene, seam, softLayer, stitches, studioBackdrop } from './render-helpers.ts';
 import type { StarterTemplate } from './starter-templates.ts';
 
@@ -13,149 +13,22 @@ const NECK_OPENING = `${BACK_NECK}C1136 510 864 510 848 345Z`;
 const COLLAR = 'M848 345C864 510 1136 510 1152 345L1166 358C1152 550 848 550 834 358Z';
 
 const DRAPES: Fold[] = [
-  {
-    curve: [
-      [555, 830],
-      [650, 910],
-      [740, 990],
-      [850, 1090],
-    ],
-    width: 40,
-  },
-  {
-    curve: [
-      [1445, 820],
-      [1350, 900],
-      [1270, 980],
-      [1160, 1070],
-    ],
-    width: 40,
-    shift: [-14, 18],
-  },
-  {
-    curve: [
-      [1205, 940],
-      [1235, 1200],
-      [1215, 1430],
-      [1265, 1680],
-    ],
-    width: 56,
-    strength: 0.6,
-  },
-  {
-    curve: [
-      [730, 680],
-      [880, 800],
-      [1040, 880],
-      [1290, 925],
-    ],
-    width: 50,
-    strength: 0.4,
-  },
-  {
-    curve: [
-      [655, 1260],
-      [700, 1400],
-      [722, 1520],
-      [700, 1680],
-    ],
-    width: 44,
-    strength: 0.55,
-  },
-  {
-    curve: [
-      [570, 1560],
-      [700, 1500],
-      [860, 1600],
-      [1060, 1550],
-    ],
-    width: 40,
-    strength: 0.7,
-  },
-  {
-    curve: [
-      [1000, 1560],
-      [1180, 1510],
-      [1300, 1600],
-      [1450, 1550],
-    ],
-    width: 36,
-    strength: 0.6,
-  },
-  {
-    curve: [
-      [430, 545],
-      [490, 630],
-      [530, 700],
-      [565, 770],
-    ],
-    width: 32,
-    strength: 0.9,
-  },
-  {
-    curve: [
-      [1570, 545],
-      [1510, 630],
-      [1470, 700],
-      [1435, 770],
-    ],
-    width: 32,
-    strength: 0.9,
-    shift: [-12, 16],
-  },
+  { curve: bezier('M555 830C650 910 740 990 850 1090'), width: 40 },
+  { curve: bezier('M1445 820C1350 900 1270 980 1160 1070'), width: 40, shift: [-14, 18] },
+  { curve: bezier('M1205 940C1235 1200 1215 1430 1265 1680'), width: 56, strength: 0.6 },
+  { curve: bezier('M730 680C880 800 1040 880 1290 925'), width: 50, strength: 0.4 },
+  { curve: bezier('M655 1260C700 1400 722 1520 700 1680'), width: 44, strength: 0.55 },
+  { curve: bezier('M570 1560C700 1500 860 1600 1060 1550'), width: 40, strength: 0.7 },
+  { curve: bezier('M1000 1560C1180 1510 1300 1600 1450 1550'), width: 36, strength: 0.6 },
+  { curve: bezier('M430 545C490 630 530 700 565 770'), width: 32, strength: 0.9 },
+  { curve: bezier('M1570 545C1510 630 1470 700 1435 770'), width: 32, strength: 0.9, shift: [-12, 16] },
 ];
 const CREASES: Fold[] = [
-  {
-    curve: [
-      [540, 795],
-      [600, 850],
-      [640, 880],
-      [700, 910],
-    ],
-    width: 12,
-    strength: 0.8,
-  },
-  {
-    curve: [
-      [1460, 795],
-      [1400, 850],
-      [1360, 880],
-      [1300, 910],
-    ],
-    width: 12,
-    strength: 0.8,
-    shift: [-6, 8],
-  },
-  {
-    curve: [
-      [740, 1605],
-      [800, 1580],
-      [880, 1600],
-      [950, 1588],
-    ],
-    width: 12,
-    strength: 0.6,
-  },
-  {
-    curve: [
-      [320, 640],
-      [375, 700],
-      [415, 755],
-      [455, 810],
-    ],
-    width: 12,
-    strength: 0.5,
-  },
-  {
-    curve: [
-      [1180, 1200],
-      [1190, 1280],
-      [1185, 1350],
-      [1200, 1420],
-    ],
-    width: 10,
-    strength: 0.4,
-  },
+  { curve: bezier('M540 795C600 850 640 880 700 910'), width: 12, strength: 0.8 },
+  { curve: bezier('M1460 795C1400 850 1360 880 1300 910'), width: 12, strength: 0.8, shift: [-6, 8] },
+  { curve: bezier('M740 1605C800 1580 880 1600 950 1588'), width: 12, strength: 0.6 },
+  { curve: bezier('M320 640C375 700 415 755 455 810'), width: 12, strength: 0.5 },
+  { curve: bezier('M1180 1200C1190 1280 1185 1350 1200 1420'), width: 10, strength: 0.4 },
 ];
 
 async function render(): Promise<Buffer> {
