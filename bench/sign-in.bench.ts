@@ -30,6 +30,28 @@ function load(url: string, options: { method?: 'POST' | 'GET'; body?: string } =
   });
 }
 
+/** Waits until the server has drawn its starter templates (work it does once after start). */
+async function waitForLibrary(
+  url: string,
+  credentials: { username: string; password: string },
+): Promise<void> {
+  const json = { 'content-type': 'application/json' };
+  const { access } = (await (
+    await fetch(`${url}/api/token/`, { method: 'POST', headers: json, body: JSON.stringify(credentials) })
+  ).json()) as {
+    access: string;
+  };
+  const all = (await (
+    await fetch(`${url}/mockups_app/get_all_templates_information/`, {
+      headers: { authorization: `Bearer ${access}` },
+    })
+  ).json()) as {
+    templates_information: Array<{ thumbnail_image_path: string }>;
+  };
+  for (const template of all.templates_information)
+    await (await fetch(`${url}${template.thumbnail_image_path}`)).arrayBuffer();
+}
+
 /**
  * Sign-in latency with 20 concurrent sign-ins (argon2id verify plus a new session), against
  * /healthz under the same load as the baseline. The per-address limits are raised for the run:
@@ -49,6 +71,7 @@ export async function benchSignIn(): Promise<void> {
       body: JSON.stringify({ first_name: 'Bench', last_name: 'User', ...credentials }),
     });
     if (created.status !== 201) throw new Error(`registration failed: ${created.status}`);
+    await waitForLibrary(server.url, credentials);
     await load(`${server.url}/healthz`); // warm-up
     const baseline = await load(`${server.url}/healthz`);
     const signIn = await load(`${server.url}/api/token/`, {

@@ -11,6 +11,7 @@ import { designsRepo } from './modules/designs/designs.repo.ts';
 import { designsRoutes } from './modules/designs/designs.routes.ts';
 import { designsService } from './modules/designs/designs.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { starterTemplates } from './modules/templates/library/starter-templates.ts';
 import { templateLibrary } from './modules/templates/template-library.ts';
 import { templatesRepo } from './modules/templates/templates.repo.ts';
 import { templatesRoutes } from './modules/templates/templates.routes.ts';
@@ -18,9 +19,7 @@ import { templatesService } from './modules/templates/templates.service.ts';
 import { workspacesRepo } from './modules/workspaces/workspaces.repo.ts';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes.ts';
 import { workspacesService } from './modules/workspaces/workspaces.service.ts';
-import type { LibraryTemplate } from './modules/templates/template-library.ts';
 
-const starterTemplates: LibraryTemplate[] = [];
 import { requireUser } from './platform/auth/require-user.ts';
 import { AccessTokens } from './platform/auth/tokens.ts';
 import { type Db, isDatabaseUp } from './platform/db/db.ts';
@@ -37,7 +36,7 @@ export type AppDeps = { config: Config; db: Db };
 declare module 'fastify' {
   interface FastifyInstance {
     /** Background work the app runs; tests and benches wait for it. */
-    background: { idle: () => Promise<void> };
+    background: { idle: () => Promise<void>; warm: () => Promise<void> };
   }
 }
 
@@ -112,7 +111,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     planOf: designsData.userPlan,
     limits: config.uploads,
   });
-  app.decorate('background', { idle: thumbnails.idle });
+  app.decorate('background', { idle: thumbnails.idle, warm: library.warm });
 
   await app.register(healthRoutes, { isDatabaseUp: () => isDatabaseUp(db) });
   await app.register(authRoutes, { auth, requireUser: signedIn, perMinute: config.rateLimit.authPerMinute });

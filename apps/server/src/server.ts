@@ -22,6 +22,8 @@ export async function runServer(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
+  // Draw the starter library's images once, in the background, so the first visit finds them ready.
+  void app.background.warm();
   app.log.info(
     { database: config.database.kind, dataDir: config.dataDir },
     `PodFlow is serving on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,

@@ -24,8 +24,10 @@ type Deps = {
   maxPixels: number;
 };
 
-const imageKey = (id: string) => `library/${id}.png`;
-const thumbnailKey = (id: string) => `library/${id}.webp`;
+/** Bump when the library's artwork changes: images are kept in storage under this version. */
+const LIBRARY_VERSION = 'v1';
+const imageKey = (id: string) => `library/${LIBRARY_VERSION}/${id}.png`;
+const thumbnailKey = (id: string) => `library/${LIBRARY_VERSION}/${id}.webp`;
 
 /**
  * The starter library every account sees. Its rows are written at start-up; its images are drawn
@@ -34,6 +36,8 @@ const thumbnailKey = (id: string) => `library/${id}.webp`;
 export function templateLibrary({ repo, storage, templates, log, maxPixels }: Deps) {
   const byId = new Map(templates.map((t) => [t.id, t]));
   const inFlight = new Map<string, Promise<boolean>>();
+  // One drawing at a time: each takes about 70 MB while it runs.
+  let queue: Promise<unknown> = Promise.resolve();
 
   async function draw(template: LibraryTemplate): Promise<boolean> {
     if ((await storage.size(imageKey(template.id))) === undefined) {
@@ -52,13 +56,15 @@ export function templateLibrary({ repo, storage, templates, log, maxPixels }: De
   function ensure(template: LibraryTemplate): Promise<boolean> {
     let pending = inFlight.get(template.id);
     if (!pending) {
-      pending = draw(template)
+      pending = queue
+        .then(() => draw(template))
         .catch((error: unknown) => {
           log.error({ err: error, template: template.id }, 'could not draw a library template');
           return false;
         })
         .finally(() => inFlight.delete(template.id));
       inFlight.set(template.id, pending);
+      queue = pending;
     }
     return pending;
   }
@@ -93,7 +99,7 @@ export function templateLibrary({ repo, storage, templates, log, maxPixels }: De
 
     /** A FileProducer: draws a library image or thumbnail that is not in storage yet. */
     async produce(key: string): Promise<boolean> {
-      const match = /^library\/(.+)\.(png|webp)$/.exec(key);
+      const match = /^library\/[^/]+\/(.+)\.(png|webp)$/.exec(key);
       const template = match ? byId.get(match[1] as string) : undefined;
       return template ? ensure(template) : false;
     },

@@ -39,6 +39,42 @@ describe(`mockup templates on ${testDbKind}`, () => {
       .filter((i) => i.source === 'own')
       .map((i) => i.user_file_name);
 
+  it('gives every account the starter library, ready to select but not to delete', async () => {
+    const { tokens } = await buildSignedInUser(t.app);
+    const workspaceId = await buildWorkspace(t.app, tokens.access);
+    const remaining = await get(
+      tokens.access,
+      `/mockups_app/get_templates_information/?workspace_id=${workspaceId}`,
+    );
+    const library = remaining.filter((i) => i.source === 'library');
+    expect(library.length).toBeGreaterThanOrEqual(8);
+    expect(library.map((i) => i.user_file_name)).toEqual(
+      expect.arrayContaining(['T-shirt (white)', 'Mug 11 oz (white)']),
+    );
+    for (const item of library) expect(item.placement?.corners.topLeft.x).toBeGreaterThan(0);
+
+    const shirt = library.find((i) => i.mkp_template_id === 'library-tshirt-white');
+    const thumb = await fetch(`${t.url}${shirt?.thumbnail_image_path}`);
+    expect(thumb.status).toBe(200);
+    expect(thumb.headers.get('content-type')).toBe('image/webp');
+
+    const chosen = await post(tokens.access, '/mockups_app/set_templates_for_workspace/', {
+      selectedTemplates: [shirt?.mkp_template_id],
+      workspace_id: workspaceId,
+    });
+    expect(chosen.statusCode).toBe(200);
+    const selected = await get(
+      tokens.access,
+      `/mockups_app/get_workspace_templates_information/?workspace_id=${workspaceId}`,
+    );
+    expect(selected.map((i) => i.mkp_template_id)).toEqual(['library-tshirt-white']);
+    const refused = await post(tokens.access, '/mockups_app/delete_user_templates/', {
+      removeTemplates: ['library-tshirt-white'],
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(templateMessages.libraryNotDeletable);
+  });
+
   it('stores an image-mode template with its placement and selects it for the workspace it was sent for', async () => {
     const { tokens } = await buildSignedInUser(t.app);
     const workspaceId = await buildWorkspace(t.app, tokens.access);
