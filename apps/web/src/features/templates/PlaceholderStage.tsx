@@ -1,0 +1,235 @@
+import type Konva from 'konva';
+import { useEffect, useRef, type RefObject } from 'react';
+import {
+  Circle,
+  Group,
+  Image as KonvaImage,
+  Layer,
+  Line,
+  Rect,
+  Shape,
+  Stage,
+  Transformer,
+} from 'react-konva';
+import { drawImageOnQuad } from './perspective-math';
+import {
+  boundTransformerBox,
+  clampCenter,
+  containRect,
+  cornerOrder,
+  limitHandleMove,
+  normalizeRotation,
+  quadRing,
+  type Box,
+  type CornerName,
+  type Point,
+  type Quad,
+  type Size,
+} from './placeholder-geometry';
+import type { Artwork } from './preview-artwork';
+
+export type PlaceholderMode = 'rectangle' | 'perspective';
+
+const brand = '#7048e8';
+const areaFill = 'rgba(112, 72, 232, 0.10)';
+/** How the design shows inside the area: clearly, with the photo faintly beneath. */
+const artworkOpacity = 0.9;
+
+interface PlaceholderStageProps {
+  image: HTMLImageElement;
+  size: Size;
+  mode: PlaceholderMode;
+  showPlaceholder: boolean;
+  box: Box;
+  onBoxChange: (box: Box) => void;
+  /** The rotation while the Transformer's rotate handle turns the box (null when it stops). */
+  onLiveRotation: (rotation: number | null) => void;
+  quad: Quad;
+  onQuadChange: (quad: Quad) => void;
+  /** Called when a corner drag was stopped short to keep the area convex. */
+  onHandleLimited: (limited: boolean) => void;
+  artwork: Artwork | null;
+  /** The box's group, whose absolute transform gives the corners that are sent. */
+  groupRef: RefObject<Konva.Group | null>;
+}
+
+const anchors = ['top-left', 'top-right', 'bottom-left', 'bottom-right'];
+
+function setCursor(event: Konva.KonvaEventObject<MouseEvent>, cursor: string) {
+  const container = event.target.getStage()?.container();
+  if (container) container.style.cursor = cursor;
+}
+
+/**
+ * The preview of the placeholder editor (react-konva): the template image, and over it either the
+ * box (drag to move, Transformer corners to resize with the aspect ratio kept, its handle to
+ * rotate; every move bounded to the preview) or, in perspective mode, four corner handles joined
+ * by an outline. The design is drawn inside the area as the seller edits.
+ */
+export function PlaceholderStage({
+  image,
+  size,
+  mode,
+  showPlaceholder,
+  box,
+  onBoxChange,
+  onLiveRotation,
+  quad,
+  onQuadChange,
+  onHandleLimited,
+  artwork,
+  groupRef,
+}: PlaceholderStageProps) {
+  const transformerRef = useRef<Konva.Transformer>(null);
+  const quadRef = useRef(quad);
+  useEffect(() => {
+    quadRef.current = quad;
+  }, [quad]);
+
+  const rectangle = showPlaceholder && mode === 'rectangle';
+  useEffect(() => {
+    const transformer = transformerRef.current;
+    const group = groupRef.current;
+    if (!rectangle || !transformer || !group) return;
+    transformer.nodes([group]);
+    transformer.forceUpdate();
+    transformer.getLayer()?.batchDraw();
+  }, [rectangle, box, groupRef]);
+
+  const center = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  const fitted = artwork ? containRect(artwork, box) : null;
+
+  const moveHandle = (corner: CornerName, point: Point) => {
+    const next = { ...quadRef.current, [corner]: point };
+    quadRef.current = next;
+    onQuadChange(next);
+  };
+
+  return (
+    <Stage width={size.width} height={size.height}>
+      <Layer>
+        <KonvaImage image={image} width={size.width} height={size.height} listening={false} />
+        {rectangle ? (
+          <>
+            <Group
+              ref={groupRef}
+              name="placeholder"
+              x={center.x}
+              y={center.y}
+              offsetX={box.width / 2}
+              offsetY={box.height / 2}
+              rotation={box.rotation}
+              draggable
+              dragBoundFunc={(position) => clampCenter(position, box, size)}
+              onDragEnd={(event) =>
+                onBoxChange({
+                  ...box,
+                  x: event.target.x() - box.width / 2,
+                  y: event.target.y() - box.height / 2,
+                })
+              }
+              onTransform={(event) => onLiveRotation(normalizeRotation(event.target.rotation()))}
+              onTransformEnd={(event) => {
+                const node = event.target;
+                const width = box.width * node.scaleX();
+                const height = box.height * node.scaleY();
+                node.scale({ x: 1, y: 1 });
+                onLiveRotation(null);
+                onBoxChange({
+                  x: node.x() - width / 2,
+                  y: node.y() - height / 2,
+                  width,
+                  height,
+                  rotation: normalizeRotation(node.rotation()),
+                });
+              }}
+              onMouseEnter={(event) => setCursor(event, 'move')}
+              onMouseLeave={(event) => setCursor(event, 'default')}
+            >
+              {artwork && fitted ? (
+                <KonvaImage image={artwork} {...fitted} opacity={artworkOpacity} listening={false} />
+              ) : null}
+              <Rect
+                width={box.width}
+                height={box.height}
+                fill={areaFill}
+                stroke={brand}
+                strokeWidth={1.5}
+                dash={[6, 4]}
+                strokeScaleEnabled={false}
+              />
+            </Group>
+            <Transformer
+              ref={transformerRef}
+              keepRatio
+              enabledAnchors={anchors}
+              rotateEnabled
+              flipEnabled={false}
+              ignoreStroke
+              rotationSnaps={[-180, -90, 0, 90, 180]}
+              rotationSnapTolerance={3}
+              anchorSize={11}
+              anchorCornerRadius={6}
+              anchorStroke={brand}
+              anchorStrokeWidth={2}
+              borderStroke={brand}
+              borderStrokeWidth={1}
+              rotateAnchorOffset={26}
+              boundBoxFunc={(oldBox, newBox) => boundTransformerBox(oldBox, newBox, size)}
+            />
+          </>
+        ) : null}
+        {showPlaceholder && mode === 'perspective' ? (
+          <>
+            {artwork ? (
+              <Shape
+                listening={false}
+                opacity={artworkOpacity}
+                sceneFunc={(context) => drawImageOnQuad(context._context, artwork, quad)}
+              />
+            ) : null}
+            <Line
+              points={quadRing(quad).flatMap((point) => [point.x, point.y])}
+              closed
+              fill={artwork ? undefined : areaFill}
+              stroke={brand}
+              strokeWidth={1.5}
+              dash={[6, 4]}
+              listening={false}
+            />
+            {cornerOrder.map((corner) => (
+              <Circle
+                key={corner}
+                name={`handle-${corner}`}
+                x={quad[corner].x}
+                y={quad[corner].y}
+                radius={8}
+                hitStrokeWidth={14}
+                fill="#ffffff"
+                stroke={brand}
+                strokeWidth={2.5}
+                draggable
+                dragBoundFunc={(position) => {
+                  const wanted = {
+                    x: Math.min(Math.max(position.x, 0), size.width),
+                    y: Math.min(Math.max(position.y, 0), size.height),
+                  };
+                  const allowed = limitHandleMove(quadRef.current, corner, wanted, size);
+                  onHandleLimited(Math.hypot(allowed.x - wanted.x, allowed.y - wanted.y) > 1);
+                  return allowed;
+                }}
+                onDragMove={(event) => moveHandle(corner, event.target.position())}
+                onDragEnd={(event) => {
+                  moveHandle(corner, event.target.position());
+                  onHandleLimited(false);
+                }}
+                onMouseEnter={(event) => setCursor(event, 'grab')}
+                onMouseLeave={(event) => setCursor(event, 'default')}
+              />
+            ))}
+          </>
+        ) : null}
+      </Layer>
+    </Stage>
+  );
+}

@@ -1,0 +1,64 @@
+import type { CSSProperties } from 'react';
+import type { Placement } from '@podflow/contract/templates';
+import classes from './TemplateCard.module.css';
+
+interface TemplateImageProps {
+  src: string;
+  alt: string;
+  width: number;
+  height: number;
+  placement: Placement | null;
+  loading?: 'lazy' | 'eager';
+  onError?: () => void;
+  onLoad?: () => void;
+}
+
+/** Sizes a box to its image's aspect ratio inside a parent, before and after the image loads. */
+function fittedStyle(width: number, height: number): CSSProperties {
+  const landscape = width >= height;
+  return {
+    aspectRatio: `${Math.max(width, 1)} / ${Math.max(height, 1)}`,
+    width: landscape ? '100%' : 'auto',
+    height: landscape ? 'auto' : '100%',
+  };
+}
+
+/** The print area as SVG points in a 0..1 view box. */
+export function printAreaPoints(placement: Placement): string {
+  const { topLeft, topRight, bottomRight, bottomLeft } = placement.corners;
+  return [topLeft, topRight, bottomRight, bottomLeft].map((p) => `${p.x},${p.y}`).join(' ');
+}
+
+/** A template image with its aspect ratio kept and its print area drawn as a thin outline over it. */
+export function TemplateImage({
+  src,
+  alt,
+  width,
+  height,
+  placement,
+  loading = 'lazy',
+  onError,
+  onLoad,
+}: TemplateImageProps) {
+  return (
+    <span className={classes.imageBox} style={fittedStyle(width, height)}>
+      <img
+        className={classes.image}
+        src={src}
+        alt={alt}
+        width={width}
+        height={height}
+        loading={loading}
+        decoding="async"
+        onError={onError}
+        onLoad={onLoad}
+      />
+      {placement ? (
+        <svg className={classes.outline} viewBox="0 0 1 1" preserveAspectRatio="none" aria-hidden>
+          <polygon className={classes.outlineHalo} points={printAreaPoints(placement)} />
+          <polygon className={classes.outlineLine} points={printAreaPoints(placement)} />
+        </svg>
+      ) : null}
+    </span>
+  );
+}

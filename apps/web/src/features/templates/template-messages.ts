@@ -1,0 +1,117 @@
+import { invalidSizeMessage } from './placeholder-geometry';
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** The texts of the template screens and the placeholder editor: SPEC.md word for word where it has them. */
+export const templateMessages = {
+  title: 'Select Mockup Templates',
+  introImage:
+    'Pick the product photos your designs are placed on. Check templates and move them with >> and <<; upload your own and mark where the design goes.',
+  introClassic:
+    'Pick the product photos your designs are placed on. Upload PNGs with a transparent window where the design shows through, or any photo: its print area is found for you.',
+  workspaceLabel: 'Workspace',
+  changeWorkspace: 'Change workspace',
+  imageModeLink: 'Place print areas yourself (image mode)',
+  classicModeLink: 'Classic upload (print area from transparency)',
+
+  noWorkspaceTitle: 'Choose a workspace first',
+  noWorkspaceText:
+    'Templates are chosen per workspace. Pick one (or create one) on the Select Workspace step.',
+  missingWorkspaceText:
+    'The workspace you had open no longer exists. Pick another one on the Select Workspace step.',
+  goToWorkspaces: 'Go to your workspaces',
+
+  remaining: 'Remaining Templates',
+  selected: 'Selected Templates',
+  remainingEmpty: 'No templates left to add',
+  remainingEmptyHint:
+    'Every template is selected for this workspace. Upload your own product photos to add more.',
+  noTemplatesEmpty: 'No templates yet',
+  noTemplatesEmptyHint: 'Upload a product photo and mark where the design goes.',
+  selectedEmpty: 'No templates selected yet',
+  selectedEmptyHint: 'Check templates in Remaining Templates and press >> to use them in this workspace.',
+  checkAll: (panel: string) => `Check every template in ${panel}`,
+  checkedCount: (checked: number, total: number) =>
+    checked > 0 ? `${checked} of ${total} checked` : plural(total, 'template', 'templates'),
+
+  upload: 'Upload',
+  delete: 'Delete',
+  next: 'Next',
+  moveRight: '>>',
+  moveLeft: '<<',
+  moveRightLabel: 'Move the checked templates to Selected Templates',
+  moveLeftLabel: 'Move the checked templates back to Remaining Templates',
+  selectNoneChecked: 'Check templates in Remaining Templates first',
+  removeNoneChecked: 'Check templates in Selected Templates first',
+  deleteNoneChecked: 'Check one or more of your own templates to delete them',
+  deleteStarterChecked: (count: number) =>
+    `${plural(count, 'checked template is a starter template', 'checked templates are starter templates')}: starter templates come with every account and cannot be deleted. Uncheck ${count === 1 ? 'it' : 'them'} first.`,
+  moved: (count: number) => `${plural(count, 'template', 'templates')} selected for this workspace`,
+  movedBack: (count: number) => `${plural(count, 'template', 'templates')} moved to Remaining Templates`,
+  moveFailed: 'The templates could not be moved. Please try again.',
+
+  deleteTitle: 'Confirm Delete',
+  deleteText: 'Are you sure you want to delete the selected items?',
+  deleteDetail: (count: number) =>
+    `${plural(count, 'template', 'templates')} will be deleted and removed from every workspace.`,
+  deleteCancel: 'Cancel',
+  deleteProceed: 'Proceed',
+  deleted: (count: number) => `${plural(count, 'template', 'templates')} deleted`,
+  deleteFailed: 'The templates could not be deleted.',
+
+  starter: 'Starter',
+  starterHint: 'A starter template: it comes with every account.',
+  noPrintArea: 'No print area',
+  noPrintAreaHint: 'Added to listings as it is, without a design on it (a size chart, for example).',
+  checkTemplate: (name: string) => `Check ${name}`,
+  previewTemplate: (name: string) => `Preview ${name}`,
+  loadFailed: 'The templates could not be loaded.',
+  retry: 'Try again',
+
+  // Image-mode upload (SPEC.md sections 2, 4 and 8).
+  fileInputLabel: 'Choose template images',
+  allUploaded: 'All templates uploaded.',
+  uploadFailed: 'Upload failed. Please try again.',
+  uploadError: 'An error occurred during upload.',
+  uploadStopped: (done: number) =>
+    `Upload stopped. ${plural(done, 'template was', 'templates were')} uploaded before that.`,
+
+  // The placeholder editor modal.
+  editorTitle: (index: number, total: number) => `Template ${index} of ${total}`,
+  rectangleMode: 'Rectangle',
+  perspectiveMode: 'Perspective',
+  modeLabel: 'Print area shape',
+  rectangleHint: 'Drag the box onto the product; pull a corner to resize it.',
+  perspectiveHint: 'Drag each corner onto the product, for photos taken at an angle.',
+  widthLabel: 'Width',
+  heightLabel: 'Height',
+  updatePlaceholder: 'Update Image Placeholder',
+  invalidSize: invalidSizeMessage,
+  rotationLabel: 'Rotation',
+  noPlaceholder: 'Upload without design placeholder',
+  noPlaceholderHint:
+    'The image is added to listings as it is, without a design on it (a size chart, for example).',
+  previewWithDesign: (name: string) => `Preview: ${name}, the first design of this workspace.`,
+  previewWithSample: 'Preview: a sample pattern. Upload designs in step 2 to see your own here.',
+  concaveRefused: 'Keep the corners in order: the print area must stay convex.',
+  imageUnreadable: 'This file cannot be shown as an image. Skip it, or choose a PNG, JPEG or WebP photo.',
+  skip: 'Skip',
+  uploadButton: 'Upload',
+  serverSaid: 'The server said',
+
+  // Classic-mode upload modal.
+  classicTitle: 'Upload templates',
+  classicIntro:
+    'PNG, JPEG or WebP product photos. A PNG with a transparent window gets that window as its print area (the design shows through it); any other photo gets a centred area half its width.',
+  dropTitle: 'Drag template images here or click to choose them',
+  dropHint: 'Choose as many as you like; they are sent together.',
+  removeFile: (name: string) => `Remove ${name}`,
+  cancel: 'Cancel',
+  close: 'Close',
+  uploadMore: 'Upload more templates',
+  uploading: (count: number) => `Uploading ${plural(count, 'file', 'files')}…`,
+  summary: (stored: number, rejected: number) => `${stored} stored, ${rejected} rejected`,
+  everyFileStored: 'Every template is in Selected Templates for this workspace.',
+  stored: 'Stored',
+  rejected: 'Rejected',
+} as const;
