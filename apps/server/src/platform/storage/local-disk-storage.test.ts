@@ -35,6 +35,19 @@ describe('local-disk storage', () => {
     expect(readFileSync(path.join(dir, 'u/1/keep.bin'), 'utf8')).toBe('old');
   });
 
+  it('leaves no temporary file when the source fails before the file is even open', async () => {
+    const dir = root();
+    const storage = localDiskStorage(dir);
+    for (let i = 0; i < 20; i += 1) {
+      // eslint-disable-next-line require-yield -- a source that fails at once
+      async function* failsAtOnce(): AsyncGenerator<Buffer> {
+        throw new Error('not an image');
+      }
+      await expect(storage.write(`u/1/x${i}.bin`, failsAtOnce())).rejects.toThrow('not an image');
+    }
+    expect(readdirSync(path.join(dir, 'u/1'))).toEqual([]);
+  });
+
   it('refuses keys that could leave its folder', async () => {
     const storage = localDiskStorage(root());
     for (const key of ['../x', 'u/../../x', '/etc/passwd', 'u//x', 'u/./x']) {

@@ -46,7 +46,8 @@ export function localDiskStorage(root: string): Storage {
         await syncDirectory(dir);
         return out.bytesWritten;
       } catch (error) {
-        out.destroy();
+        // The file may still be opening: wait for the stream to close, or it appears after the rm.
+        if (!out.closed) await new Promise((resolve) => out.once('close', resolve).destroy());
         await rm(temp, { force: true });
         throw error;
       }
