@@ -66,3 +66,14 @@ export function stored(page: Page, key: string): Promise<string | null> {
 export function dataLayer(page: Page): Promise<Record<string, unknown>[]> {
   return page.evaluate(() => (globalThis as unknown as BrowserGlobals).dataLayer ?? []);
 }
+
+/** A workspace made through the create modal on /welcome, then opened (step 2 shows). */
+export async function createAndOpenWorkspace(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: 'New Workspace' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Workspace' });
+  await dialog.getByLabel('Workspace Name').fill(name);
+  await dialog.getByRole('button', { name: 'Create Workspace' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: `Open workspace ${name}` }).click();
+  await expect(page).toHaveURL(/\/prepareDesigns$/);
+}
