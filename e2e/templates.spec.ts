@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page, type Request } from '@playwright/test';
@@ -320,4 +320,83 @@ test('Skip moves on without sending; a corner dragged in perspective mode is sen
   });
   expect(templates[0]!.placement!.rotation).toBe(0);
   expect(uploads).toEqual([201]);
+});
+
+test('classic mode finds the print area from transparency; Delete takes own templates only, after asking', async ({
+  page,
+}) => {
+  // A photo with a transparent window where the design shows through, and a text file.
+  const window = path.join(dir, 'window-frame.png');
+  const hole = Buffer.from(
+    '<svg width="600" height="600"><rect x="150" y="200" width="300" height="240"/></svg>',
+  );
+  await sharp({
+    create: { width: 600, height: 600, channels: 4, background: { r: 90, g: 60, b: 40, alpha: 1 } },
+  })
+    .composite([{ input: hole, blend: 'dest-out' }])
+    .png()
+    .toFile(window);
+  const notes = path.join(dir, 'notes.png');
+  writeFileSync(notes, 'Not an image at all.\n');
+  const alerts = collectAlerts(page);
+  const user = newUser('templates-classic');
+  await register(page, user);
+  await createAndOpenWorkspace(page, 'Classic trials');
+  await page.goto('/selectMockupTemplates');
+  await expect(page.getByRole('heading', { name: 'Select Mockup Templates', level: 1 })).toBeVisible();
+
+  await page
+    .getByRole('toolbar', { name: 'Template actions' })
+    .getByRole('button', { name: 'Upload' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Upload templates' });
+  await dialog.getByLabel('Choose template images').setInputFiles([window, notes]);
+  await expect(dialog.getByRole('list', { name: 'Chosen files' }).getByRole('listitem')).toHaveCount(2);
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  const summary = dialog.getByTestId('upload-summary');
+  await expect(summary).toContainText('1 stored, 1 rejected');
+  await expect(summary).toContainText('notes.png is not a PNG, JPEG or WebP image.');
+  await expect(summary).toContainText(
+    'window-frame.png · Stored; the design shows through its transparent window',
+  );
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  expect(alerts).toEqual([]);
+
+  // The window is the print area, and the template is selected for the workspace.
+  const [template] = await selectedTemplates(page, user);
+  expectCorners(template!.placement!.corners, {
+    topLeft: { x: 0.25, y: 1 / 3 },
+    topRight: { x: 0.75, y: 1 / 3 },
+    bottomRight: { x: 0.75, y: 440 / 600 },
+    bottomLeft: { x: 0.25, y: 440 / 600 },
+  });
+  const selected = panel(page, 'Selected Templates');
+  await expect(selected.getByRole('checkbox', { name: 'Check window-frame.png' })).toBeVisible();
+
+  // A starter template cannot be deleted: Delete says why and asks nothing.
+  const remaining = panel(page, 'Remaining Templates');
+  const deleteButton = page.getByRole('button', { name: 'Delete' });
+  await expect(deleteButton).toHaveAttribute('aria-disabled', 'true');
+  const starterCheckbox = remaining
+    .getByRole('listitem')
+    .filter({ hasText: 'Starter' })
+    .first()
+    .getByRole('checkbox');
+  await starterCheckbox.check();
+  await expect(deleteButton).toHaveAttribute('aria-disabled', 'true');
+  await deleteButton.hover();
+  await expect(page.getByRole('tooltip')).toContainText('cannot be deleted');
+  // Clicked anyway (it only looks disabled, so its tooltip can say why): nothing is asked or sent.
+  await deleteButton.click({ force: true });
+  await expect(page.getByRole('dialog', { name: 'Confirm Delete' })).toHaveCount(0);
+  await starterCheckbox.uncheck();
+
+  await selected.getByRole('checkbox', { name: 'Check window-frame.png' }).check();
+  await expect(deleteButton).toHaveAttribute('aria-disabled', 'false');
+  await deleteButton.click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm Delete' });
+  await expect(confirm.getByText('Are you sure you want to delete the selected items?')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Proceed' }).click();
+  await expect(page.getByText('No templates selected yet')).toBeVisible();
+  expect(await selectedTemplates(page, user)).toEqual([]);
 });

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 
 /**
- * jsdom has no canvas: tests replace react-konva with plain elements (`vi.mock('react-konva',
- * () => konvaMock)`), so the editor's controls can be driven while its maths is tested on its own.
+ * jsdom has no canvas: tests replace react-konva with plain elements, so the editor's controls
+ * can be driven while its maths is tested on its own:
+ * `vi.mock('react-konva/lib/ReactKonvaCore', async () => (await import('…/konva-mock')).konvaMock)`.
  */
 function element(name: string) {
   return function KonvaStandIn({ children }: { children?: ReactNode }) {

@@ -2,6 +2,7 @@ import '@mantine/dropzone/styles.css';
 import {
   ActionIcon,
   Alert,
+  Box,
   Button,
   Group,
   List,
@@ -14,7 +15,7 @@ import {
 import { Dropzone } from '@mantine/dropzone';
 import { IconAlertCircle, IconCircleCheck, IconCircleX, IconPhotoUp, IconX } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import type { UploadTemplatesResponse } from '@podflow/contract/templates';
+import type { TemplateInfo, UploadTemplatesResponse } from '@podflow/contract/templates';
 import { ApiError } from '../../api/client';
 import { templateMessages as text } from './template-messages';
 import { templateImageTypes, uploadClassicTemplates } from './upload-templates.api';
@@ -32,7 +33,28 @@ interface ClassicUploadModalProps {
 type Phase =
   | { kind: 'picking' }
   | { kind: 'uploading'; fraction: number }
-  | { kind: 'done'; stored: number; rejected: number; files: FileResult[]; message: string | null };
+  | {
+      kind: 'done';
+      stored: number;
+      rejected: number;
+      files: FileResult[];
+      templates: TemplateInfo[];
+      message: string | null;
+    };
+
+/**
+ * What became of one file, to follow its name: where its print area was found, or why it was
+ * refused (the server's reasons start with the file name, which is then not repeated).
+ */
+export function resultText(result: FileResult, templates: readonly TemplateInfo[]): string {
+  if (result.status === 'rejected') {
+    const reason = result.reason ?? text.rejected;
+    return reason.startsWith(`${result.file_name} `) ? reason.slice(result.file_name.length) : ` · ${reason}`;
+  }
+  const stored = templates.find((template) => template.mkp_template_id === result.mkp_template_id);
+  if (!stored?.placement) return ` · ${text.stored}`;
+  return ` · ${stored.placement.behindPhoto ? text.storedWindow : text.storedCentred}`;
+}
 
 function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -86,6 +108,7 @@ export function ClassicUploadModal({ opened, workspaceId, onUploaded, onClose }:
         stored: reply.stored,
         rejected: reply.rejected,
         files: reply.files,
+        templates: reply.templates,
         message: null,
       });
       onUploaded();
@@ -105,6 +128,7 @@ export function ClassicUploadModal({ opened, workspaceId, onUploaded, onClose }:
         stored: 0,
         rejected: listed?.length ?? files.length,
         files: listed ?? [],
+        templates: [],
         message,
       });
       // SPEC.md section 8: a non-201 answer and no answer at all have their own alerts.
@@ -217,10 +241,7 @@ export function ClassicUploadModal({ opened, workspaceId, onUploaded, onClose }:
                       {result.file_name}
                     </Text>
                     <Text fz="sm" span c="dimmed">
-                      {' '}
-                      {result.status === 'stored'
-                        ? `· ${text.stored}`
-                        : `· ${result.reason ?? text.rejected}`}
+                      {resultText(result, phase.templates)}
                     </Text>
                   </List.Item>
                 ))}
@@ -240,37 +261,42 @@ export function ClassicUploadModal({ opened, workspaceId, onUploaded, onClose }:
                 {formatBytes(totalBytes)}
               </Text>
             </Group>
-            <List
-              listStyleType="none"
+            <Box
+              component="ul"
               aria-label="Chosen files"
-              style={{ maxHeight: 240, overflowY: 'auto' }}
+              m={0}
               px="sm"
               py={4}
+              style={{ listStyle: 'none', maxHeight: 240, overflowY: 'auto' }}
             >
               {files.map((file, index) => (
-                <List.Item key={`${file.name}:${file.size}:${index}`} py={4}>
-                  <Group gap="sm" wrap="nowrap" justify="space-between">
-                    <Text fz="sm" truncate="end" title={file.name} style={{ flex: 1, minWidth: 0 }}>
-                      {file.name}
-                    </Text>
-                    <Text fz="xs" c="dimmed">
-                      {formatBytes(file.size)}
-                    </Text>
-                    {phase.kind === 'picking' ? (
-                      <ActionIcon
-                        variant="subtle"
-                        color="gray"
-                        size="sm"
-                        aria-label={text.removeFile(file.name)}
-                        onClick={() => setFiles((current) => current.filter((_, at) => at !== index))}
-                      >
-                        <IconX size={14} aria-hidden />
-                      </ActionIcon>
-                    ) : null}
-                  </Group>
-                </List.Item>
+                <Group
+                  component="li"
+                  key={`${file.name}:${file.size}:${index}`}
+                  py={4}
+                  gap="sm"
+                  wrap="nowrap"
+                >
+                  <Text fz="sm" truncate="end" title={file.name} style={{ flex: 1, minWidth: 0 }}>
+                    {file.name}
+                  </Text>
+                  <Text fz="xs" c="dimmed" style={{ flexShrink: 0 }}>
+                    {formatBytes(file.size)}
+                  </Text>
+                  {phase.kind === 'picking' ? (
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      size="sm"
+                      aria-label={text.removeFile(file.name)}
+                      onClick={() => setFiles((current) => current.filter((_, at) => at !== index))}
+                    >
+                      <IconX size={14} aria-hidden />
+                    </ActionIcon>
+                  ) : null}
+                </Group>
               ))}
-            </List>
+            </Box>
           </Stack>
         ) : null}
 

@@ -6,7 +6,7 @@ import { PlaceholderEditorModal } from './PlaceholderEditorModal';
 import { stubImageLoading } from '../../test/konva-mock';
 import { uploadImageModeTemplate } from './upload-template.api';
 
-vi.mock('react-konva', async () => (await import('../../test/konva-mock')).konvaMock);
+vi.mock('react-konva/lib/ReactKonvaCore', async () => (await import('../../test/konva-mock')).konvaMock);
 vi.mock('./upload-template.api', () => ({ uploadImageModeTemplate: vi.fn() }));
 
 const upload = vi.mocked(uploadImageModeTemplate);

@@ -1,4 +1,10 @@
 import type Konva from 'konva';
+// Konva's core plus the five shapes drawn here, not the whole library (filters, text, paths…).
+import 'konva/lib/shapes/Circle';
+import 'konva/lib/shapes/Image';
+import 'konva/lib/shapes/Line';
+import 'konva/lib/shapes/Rect';
+import 'konva/lib/shapes/Transformer';
 import { useEffect, useRef, type RefObject } from 'react';
 import {
   Circle,
@@ -10,7 +16,7 @@ import {
   Shape,
   Stage,
   Transformer,
-} from 'react-konva';
+} from 'react-konva/lib/ReactKonvaCore';
 import { drawImageOnQuad } from './perspective-math';
 import {
   boundTransformerBox,

@@ -81,7 +81,8 @@ export const TemplateCard = memo(function TemplateCard({
           htmlFor={checkboxId}
           fz="xs"
           fw={500}
-          truncate="end"
+          lh={1.3}
+          lineClamp={2}
           title={name}
           className={classes.name}
         >

@@ -7,7 +7,7 @@ import { stubImageLoading } from '../../test/konva-mock';
 import { renderRoutes } from '../../test/render';
 import { SelectImageModeTemplatesPage } from './SelectImageModeTemplatesPage';
 
-vi.mock('react-konva', async () => (await import('../../test/konva-mock')).konvaMock);
+vi.mock('react-konva/lib/ReactKonvaCore', async () => (await import('../../test/konva-mock')).konvaMock);
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

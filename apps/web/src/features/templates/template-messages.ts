@@ -113,5 +113,8 @@ export const templateMessages = {
   summary: (stored: number, rejected: number) => `${stored} stored, ${rejected} rejected`,
   everyFileStored: 'Every template is in Selected Templates for this workspace.',
   stored: 'Stored',
+  storedWindow: 'Stored; the design shows through its transparent window',
+  storedCentred:
+    'Stored; no transparent window, so the print area is a centred square (check it in the preview)',
   rejected: 'Rejected',
 } as const;
