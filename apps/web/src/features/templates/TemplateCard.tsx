@@ -31,7 +31,7 @@ export const TemplateCard = memo(function TemplateCard({
   return (
     <div className={classes.card} data-checked={checked || undefined} data-testid="template-card">
       <div className={classes.thumb} onClick={() => onToggle(id)} aria-hidden>
-        <span className={classes.frame}>
+        <span className={`${classes.frame} ${classes.fit}`}>
           <TemplateImage
             src={template.thumbnail_image_path}
             alt=""

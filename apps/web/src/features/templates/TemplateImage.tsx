@@ -13,13 +13,15 @@ interface TemplateImageProps {
   onLoad?: () => void;
 }
 
-/** Sizes a box to its image's aspect ratio inside a parent, before and after the image loads. */
+/**
+ * Sizes a box to its image's aspect ratio, as large as fits its parent (a size container: see
+ * `.fit` in the CSS), before and after the image loads.
+ */
 function fittedStyle(width: number, height: number): CSSProperties {
-  const landscape = width >= height;
+  const ratio = Math.max(width, 1) / Math.max(height, 1);
   return {
     aspectRatio: `${Math.max(width, 1)} / ${Math.max(height, 1)}`,
-    width: landscape ? '100%' : 'auto',
-    height: landscape ? 'auto' : '100%',
+    width: `min(100cqw, calc(100cqh * ${ratio.toFixed(6)}))`,
   };
 }
 
@@ -29,7 +31,10 @@ export function printAreaPoints(placement: Placement): string {
   return [topLeft, topRight, bottomRight, bottomLeft].map((p) => `${p.x},${p.y}`).join(' ');
 }
 
-/** A template image with its aspect ratio kept and its print area drawn as a thin outline over it. */
+/**
+ * A template image with its aspect ratio kept and its print area drawn as a thin outline over it.
+ * Its parent must be a size container (the `fit` class) that centres it.
+ */
 export function TemplateImage({
   src,
   alt,

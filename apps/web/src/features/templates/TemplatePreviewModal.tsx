@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { TemplateInfo } from '@podflow/contract/templates';
 import { templateMessages as text } from './template-messages';
 import { TemplateImage } from './TemplateImage';
+import classes from './TemplateCard.module.css';
 
 interface TemplatePreviewModalProps {
   template: TemplateInfo | null;
@@ -35,15 +36,7 @@ function PreviewBody({ template }: { template: TemplateInfo }) {
     <Stack gap="md">
       <Center bg="gray.1" p="md" h="min(68vh, 620px)" pos="relative" style={{ borderRadius: 8 }}>
         {loaded ? null : <Loader pos="absolute" size="md" type="dots" aria-label="Loading the full image" />}
-        <span
-          style={{
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'center',
-            width: '100%',
-            height: '100%',
-          }}
-        >
+        <span className={`${classes.fit} ${classes.fill}`}>
           <TemplateImage
             src={template.image_path}
             alt={template.user_file_name}
