@@ -275,7 +275,7 @@ test('a seller places print areas with the editor, uploads without one, and move
   ]);
 });
 
-test('Skip moves on without sending; a corner dragged in perspective mode is sent as it is', async ({
+test('Skip moves on without sending; the rotate handle moves the slider; a perspective corner is sent as dragged', async ({
   page,
 }) => {
   const skipped = await writeTemplate('skipped.png', 800, 1000, 280);
@@ -294,6 +294,11 @@ test('Skip moves on without sending; a corner dragged in perspective mode is sen
   await chooseFiles(page, [skipped, mug]);
   const first = page.getByRole('dialog', { name: /Template 1 of 2/ });
   await expect(first.getByText('skipped.png')).toBeVisible();
+  // Turning the box by the Transformer's rotate handle (26 px above its top edge) moves the slider.
+  const firstOrigin = await stageOrigin(page);
+  await drag(page, firstOrigin, { x: 150, y: 24 }, { x: 250, y: 50 });
+  await expect(first.getByTestId('rotation-value')).toHaveText('45°');
+  await expect(first.getByRole('slider')).toHaveAttribute('aria-valuenow', '45');
   await first.getByRole('button', { name: 'Skip' }).click();
 
   const second = page.getByRole('dialog', { name: /Template 2 of 2/ });
