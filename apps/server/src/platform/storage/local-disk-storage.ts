@@ -47,7 +47,7 @@ export function localDiskStorage(root: string): Storage {
         return out.bytesWritten;
       } catch (error) {
         // The file may still be opening: wait for the stream to close, or it appears after the rm.
-        if (!out.closed) await new Promise((resolve) => out.once('close', resolve).destroy());
+        if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()).destroy());
         await rm(temp, { force: true });
         throw error;
       }
