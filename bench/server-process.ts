@@ -66,3 +66,25 @@ export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 };
+
+/** Waits until the server has drawn its starter templates (work it does once after start). */
+export async function waitForLibrary(
+  url: string,
+  credentials: { username: string; password: string },
+): Promise<void> {
+  const json = { 'content-type': 'application/json' };
+  const { access } = (await (
+    await fetch(`${url}/api/token/`, { method: 'POST', headers: json, body: JSON.stringify(credentials) })
+  ).json()) as {
+    access: string;
+  };
+  const all = (await (
+    await fetch(`${url}/mockups_app/get_all_templates_information/`, {
+      headers: { authorization: `Bearer ${access}` },
+    })
+  ).json()) as {
+    templates_information: Array<{ thumbnail_image_path: string }>;
+  };
+  for (const template of all.templates_information)
+    await (await fetch(`${url}${template.thumbnail_image_path}`)).arrayBuffer();
+}

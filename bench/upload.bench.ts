@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import sharp from 'sharp';
-import { startServer } from './server-process.ts';
+import { startServer, waitForLibrary } from './server-process.ts';
 
 const FILES = 100;
 const WIDTH = 4500;
@@ -118,6 +118,7 @@ export async function benchUpload(): Promise<void> {
     const sqlite = new Database(path.join(server.dataDir, 'podflow.sqlite'));
     sqlite.prepare(`update users set plan = 'premium' where email = ?`).run(credentials.username);
     sqlite.close();
+    await waitForLibrary(server.url, credentials); // the one-off drawing after start is not part of the upload
     const { access } = (await (
       await fetch(`${server.url}/api/token/`, {
         method: 'POST',
