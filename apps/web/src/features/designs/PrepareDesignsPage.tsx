@@ -1,34 +1,18 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  EmptyState,
-  Group,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { Button, EmptyState, Group, Paper, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import {
-  IconAlertCircle,
-  IconArrowRight,
-  IconFolderQuestion,
-  IconPhotoUp,
-  IconTrash,
-  IconUpload,
-} from '@tabler/icons-react';
+import { IconArrowRight, IconPhotoUp, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { DesignLineItem } from '@podflow/contract/designs';
 import { ApiError } from '../../api/client';
-import { useWorkspaces } from '../../api/get-workspaces.api';
-import { useCurrentWorkspaceId } from '../../api/session';
+import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
 import { notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
+import { RequireWorkspace, type CurrentWorkspace } from '../../ui/RequireWorkspace';
+import { ThumbGrid } from '../../ui/ThumbGrid';
+import { ThumbGridSkeleton } from '../../ui/ThumbGridSkeleton';
+import { WorkspaceBar } from '../../ui/WorkspaceBar';
 import { DesignCard } from './DesignCard';
 import { DesignPreviewModal } from './DesignPreviewModal';
 import { useDeleteDesigns } from './delete-designs.api';
@@ -51,48 +35,14 @@ export function designsLoadErrorText(error: unknown): string {
 
 /** /prepareDesigns: step 2, Prepare Designs. */
 export function PrepareDesignsPage() {
-  const workspaceId = useCurrentWorkspaceId();
-  const workspaces = useWorkspaces();
-  const workspace = workspaces.data?.find((item) => item.workspace_id === workspaceId);
-  const missing = workspaceId !== null && workspaces.isSuccess && !workspace;
-
-  if (workspaceId === null || missing) {
-    return (
-      <>
-        <PageHeader title={text.title} description={text.intro} />
-        <Paper withBorder radius="md" py={64} px="xl">
-          <EmptyState icon={<IconFolderQuestion size={30} />} variant="light" size="md" maw={520} mx="auto">
-            <EmptyState.Title order={2}>{text.noWorkspaceTitle}</EmptyState.Title>
-            <EmptyState.Description>
-              {missing ? text.missingWorkspaceText : text.noWorkspaceText}
-            </EmptyState.Description>
-            <EmptyState.Actions>
-              <Button component={Link} to="/welcome">
-                {text.goToWorkspaces}
-              </Button>
-            </EmptyState.Actions>
-          </EmptyState>
-        </Paper>
-      </>
-    );
-  }
-
   return (
-    <WorkspaceDesigns
-      key={workspaceId}
-      workspaceId={workspaceId}
-      workspaceName={workspace?.workspace_name ?? null}
-    />
+    <RequireWorkspace title={text.title} description={text.intro} noWorkspaceText={text.noWorkspaceText}>
+      {(workspace) => <WorkspaceDesigns key={workspace.workspaceId} {...workspace} />}
+    </RequireWorkspace>
   );
 }
 
-interface WorkspaceDesignsProps {
-  workspaceId: string;
-  /** Null while the workspace list loads. */
-  workspaceName: string | null;
-}
-
-function WorkspaceDesigns({ workspaceId, workspaceName }: WorkspaceDesignsProps) {
+function WorkspaceDesigns({ workspaceId, workspaceName }: CurrentWorkspace) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const designs = useDesigns(workspaceId);
@@ -167,25 +117,7 @@ function WorkspaceDesigns({ workspaceId, workspaceName }: WorkspaceDesignsProps)
     <>
       <PageHeader title={text.title} description={text.intro} />
 
-      <Paper withBorder radius="md" px="lg" py="sm" mb="xs">
-        <Group justify="space-between" gap="md">
-          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
-            <Text fz="sm" c="dimmed" style={{ flexShrink: 0 }}>
-              {text.workspaceLabel}
-            </Text>
-            {workspaceName === null ? (
-              <Skeleton h={18} w={160} />
-            ) : (
-              <Text fz="sm" fw={600} truncate="end" title={workspaceName} data-testid="workspace-name">
-                {workspaceName}
-              </Text>
-            )}
-            <Anchor component={Link} to="/welcome" fz="sm" style={{ flexShrink: 0 }}>
-              {text.changeWorkspace}
-            </Anchor>
-          </Group>
-        </Group>
-      </Paper>
+      <WorkspaceBar workspaceName={workspaceName} />
 
       <Group
         justify="space-between"
@@ -243,22 +175,12 @@ function WorkspaceDesigns({ workspaceId, workspaceName }: WorkspaceDesignsProps)
       ) : null}
 
       {designs.isPending ? (
-        <SimpleGrid cols={5} spacing="md" aria-label="Loading designs">
-          {Array.from({ length: 5 }, (_, index) => (
-            <Skeleton key={index} h={260} radius="md" />
-          ))}
-        </SimpleGrid>
+        <ThumbGridSkeleton cols={5} spacing="md" height={260} label="Loading designs" />
       ) : designs.isError && !designs.data ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
-          <Stack gap="sm" align="flex-start">
-            <Text fz="sm" fw={500}>
-              {designsLoadErrorText(designs.error)}
-            </Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void designs.refetch()}>
-              {text.retry}
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadFailedAlert
+          message={designsLoadErrorText(designs.error)}
+          onRetry={() => void designs.refetch()}
+        />
       ) : list.length === 0 ? (
         <Paper withBorder radius="md" py={56} px="xl">
           <EmptyState icon={<IconPhotoUp size={30} />} variant="light" size="md" maw={520} mx="auto">
@@ -272,26 +194,23 @@ function WorkspaceDesigns({ workspaceId, workspaceName }: WorkspaceDesignsProps)
           </EmptyState>
         </Paper>
       ) : (
-        <SimpleGrid
+        <ThumbGrid
+          items={list}
+          itemKey={(design) => design.lineitem_id}
           cols={5}
           spacing="md"
-          verticalSpacing="md"
-          component="ul"
-          aria-label="Designs"
-          style={{ listStyle: 'none', padding: 0, margin: 0 }}
+          label="Designs"
         >
-          {list.map((design) => (
-            <li key={design.lineitem_id} style={{ minWidth: 0 }}>
-              <DesignCard
-                design={design}
-                selected={picked.has(design.lineitem_id)}
-                onToggle={toggle}
-                onPreview={setPreview}
-                onThumbnailError={onThumbnailError}
-              />
-            </li>
-          ))}
-        </SimpleGrid>
+          {(design) => (
+            <DesignCard
+              design={design}
+              selected={picked.has(design.lineitem_id)}
+              onToggle={toggle}
+              onPreview={setPreview}
+              onThumbnailError={onThumbnailError}
+            />
+          )}
+        </ThumbGrid>
       )}
 
       <UploadDesignsModal

@@ -1,14 +1,12 @@
-import '@mantine/dropzone/styles.css';
-import { Alert, Box, Button, Group, Modal, Progress, List, Stack, Text, ThemeIcon } from '@mantine/core';
-import { Dropzone } from '@mantine/dropzone';
-import {
-  IconAlertCircle,
-  IconAlertTriangle,
-  IconCircleCheck,
-  IconCircleX,
-  IconPhotoUp,
-} from '@tabler/icons-react';
+import { Alert, Box, Button, Group, List, Text } from '@mantine/core';
+import { IconAlertTriangle, IconCircleX } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ChosenFilesBox } from '../../ui/ChosenFilesBox';
+import { FileDropzone } from '../../ui/FileDropzone';
+import { UploadActions } from '../../ui/UploadActions';
+import { UploadModal } from '../../ui/UploadModal';
+import { UploadProgress } from '../../ui/UploadProgress';
+import { UploadSummary } from '../../ui/UploadSummary';
 import { designMessages as text } from './design-messages';
 import { UploadFileRow } from './UploadFileRow';
 import { formatBytes } from './upload-plan';
@@ -98,154 +96,104 @@ export function UploadDesignsModal({ opened, workspaceId, onUploaded, onClose }:
   const anyProblem = run.notice !== null || problems.length > 0;
 
   return (
-    <Modal
+    <UploadModal
       opened={opened}
       onClose={close}
       title={text.uploadTitle}
-      size="lg"
-      centered
-      closeOnClickOutside={!uploading}
-      withCloseButton={!uploading}
+      intro={text.uploadIntro}
+      uploading={uploading}
     >
-      <Stack gap="md">
-        <Text fz="sm" c="dimmed">
-          {text.uploadIntro}
-        </Text>
+      {run.phase === 'picking' ? (
+        <FileDropzone
+          onDrop={addFiles}
+          multiple
+          // The accept list only steers the file picker: the server judges each file's content.
+          inputProps={{ accept: 'image/png,.png', 'aria-label': text.dropInputLabel }}
+          role="button"
+          aria-label={`${text.dropInputLabel}: ${text.dropTitle}`}
+          title={text.dropTitle}
+          hint={text.dropHint}
+          minHeight={120}
+        />
+      ) : null}
 
-        {run.phase === 'picking' ? (
-          <Dropzone
-            onDrop={addFiles}
-            multiple
-            // The accept list only steers the file picker: the server judges each file's content.
-            inputProps={{ accept: 'image/png,.png', 'aria-label': text.dropInputLabel }}
-            role="button"
-            aria-label={`${text.dropInputLabel}: ${text.dropTitle}`}
-            radius="md"
+      {run.phase === 'uploading' ? (
+        <UploadProgress
+          label={`Uploading… ${finished} of ${plural(run.items.length, 'file', 'files')} done`}
+          detail={`${formatBytes(run.sentBytes)} of ${formatBytes(run.totalBytes)}`}
+          percent={percent}
+        />
+      ) : null}
+
+      {run.phase === 'done' ? (
+        <UploadSummary problem={anyProblem} title={summarize(run)}>
+          {run.notice ? <Text fz="sm">{run.notice}</Text> : null}
+          {problems.length > 0 ? (
+            <List size="sm" spacing={2} mt={run.notice ? 6 : 0} aria-label="Rejections and warnings">
+              {problems.slice(0, maxListedProblems).map((item) => (
+                <List.Item key={item.key} icon={problemIcon(item)}>
+                  {problemText(item)}
+                </List.Item>
+              ))}
+              {problems.length > maxListedProblems ? (
+                <List.Item>and {problems.length - maxListedProblems} more: see the list below</List.Item>
+              ) : null}
+            </List>
+          ) : null}
+          {!anyProblem ? <Text fz="sm">Every file is in the workspace.</Text> : null}
+        </UploadSummary>
+      ) : null}
+
+      {run.items.length > 0 ? (
+        <ChosenFilesBox
+          countLabel={plural(run.items.length, 'file', 'files')}
+          sizeLabel={formatBytes(run.totalBytes || run.items.reduce((sum, item) => sum + item.file.size, 0))}
+        >
+          <Box
+            tabIndex={0}
+            role="region"
+            aria-label="Chosen files and their status"
+            style={{ maxHeight: 300, overflowY: 'auto' }}
           >
-            <Group justify="center" gap="lg" mih={120} wrap="nowrap" style={{ pointerEvents: 'none' }}>
-              <ThemeIcon size={52} radius="xl" variant="light" aria-hidden>
-                <IconPhotoUp size={28} />
-              </ThemeIcon>
-              <Stack gap={4}>
-                <Text fw={600}>{text.dropTitle}</Text>
-                <Text fz="sm" c="dimmed">
-                  {text.dropHint}
-                </Text>
-              </Stack>
-            </Group>
-          </Dropzone>
-        ) : null}
-
-        {run.phase === 'uploading' ? (
-          <Stack gap={6} role="status" aria-live="polite">
-            <Group justify="space-between">
-              <Text fz="sm" fw={500}>
-                Uploading… {finished} of {plural(run.items.length, 'file', 'files')} done
-              </Text>
-              <Text fz="sm" c="dimmed">
-                {formatBytes(run.sentBytes)} of {formatBytes(run.totalBytes)}
-              </Text>
-            </Group>
-            <Progress value={percent} size="lg" radius="xl" striped animated aria-label="Upload progress" />
-          </Stack>
-        ) : null}
-
-        {run.phase === 'done' ? (
-          <Alert
-            role="status"
-            color={anyProblem ? 'orange' : 'green'}
-            variant="light"
-            icon={
-              anyProblem ? (
-                <IconAlertCircle size={18} aria-hidden />
-              ) : (
-                <IconCircleCheck size={18} aria-hidden />
-              )
-            }
-            title={summarize(run)}
-          >
-            {run.notice ? <Text fz="sm">{run.notice}</Text> : null}
-            {problems.length > 0 ? (
-              <List size="sm" spacing={2} mt={run.notice ? 6 : 0} aria-label="Rejections and warnings">
-                {problems.slice(0, maxListedProblems).map((item) => (
-                  <List.Item key={item.key} icon={problemIcon(item)}>
-                    {problemText(item)}
-                  </List.Item>
-                ))}
-                {problems.length > maxListedProblems ? (
-                  <List.Item>and {problems.length - maxListedProblems} more: see the list below</List.Item>
-                ) : null}
-              </List>
-            ) : null}
-            {!anyProblem ? <Text fz="sm">Every file is in the workspace.</Text> : null}
-          </Alert>
-        ) : null}
-
-        {run.items.length > 0 ? (
-          <Box style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}>
-            <Group justify="space-between" px="sm" py={8} bg="gray.0" style={{ borderRadius: '8px 8px 0 0' }}>
-              <Text fz="xs" fw={600} c="gray.7" tt="uppercase">
-                {plural(run.items.length, 'file', 'files')}
-              </Text>
-              <Text fz="xs" c="dimmed">
-                {formatBytes(run.totalBytes || run.items.reduce((sum, item) => sum + item.file.size, 0))}
-              </Text>
-            </Group>
-            <Box
-              tabIndex={0}
-              role="region"
-              aria-label="Chosen files and their status"
-              style={{ maxHeight: 300, overflowY: 'auto' }}
-            >
-              <Box component="ul" aria-label="Chosen files" m={0} p={0} style={{ listStyle: 'none' }}>
-                {run.items.map((item) => (
-                  <UploadFileRow
-                    key={item.key}
-                    item={item}
-                    onRemove={run.phase === 'picking' ? removeFile : undefined}
-                  />
-                ))}
-              </Box>
+            <Box component="ul" aria-label="Chosen files" m={0} p={0} style={{ listStyle: 'none' }}>
+              {run.items.map((item) => (
+                <UploadFileRow
+                  key={item.key}
+                  item={item}
+                  onRemove={run.phase === 'picking' ? removeFile : undefined}
+                />
+              ))}
             </Box>
           </Box>
-        ) : null}
+        </ChosenFilesBox>
+      ) : null}
 
-        {confirmingStop && uploading ? (
-          <Alert color="orange" variant="light" role="alertdialog" aria-label={text.stopQuestion}>
-            <Group justify="space-between" wrap="nowrap" gap="md">
-              <Text fz="sm">{text.stopQuestion}</Text>
-              <Group gap="xs" wrap="nowrap">
-                <Button size="xs" variant="default" onClick={() => setConfirmingStop(false)} data-autofocus>
-                  {text.keepUploading}
-                </Button>
-                <Button size="xs" color="red" onClick={stopUpload}>
-                  {text.stopUpload}
-                </Button>
-              </Group>
+      {confirmingStop && uploading ? (
+        <Alert color="orange" variant="light" role="alertdialog" aria-label={text.stopQuestion}>
+          <Group justify="space-between" wrap="nowrap" gap="md">
+            <Text fz="sm">{text.stopQuestion}</Text>
+            <Group gap="xs" wrap="nowrap">
+              <Button size="xs" variant="default" onClick={() => setConfirmingStop(false)} data-autofocus>
+                {text.keepUploading}
+              </Button>
+              <Button size="xs" color="red" onClick={stopUpload}>
+                {text.stopUpload}
+              </Button>
             </Group>
-          </Alert>
-        ) : null}
+          </Group>
+        </Alert>
+      ) : null}
 
-        <Group justify="flex-end" gap="sm">
-          {run.phase === 'done' ? (
-            <>
-              <Button variant="default" onClick={startAgain}>
-                {text.uploadMore}
-              </Button>
-              <Button onClick={close}>{text.close}</Button>
-            </>
-          ) : (
-            <>
-              <Button variant="default" onClick={close} disabled={confirmingStop}>
-                {text.cancel}
-              </Button>
-              <Button onClick={() => void start()} loading={uploading}>
-                {text.uploadButton}
-              </Button>
-            </>
-          )}
-        </Group>
-      </Stack>
-    </Modal>
+      <UploadActions
+        done={run.phase === 'done'}
+        uploading={uploading}
+        uploadMoreLabel={text.uploadMore}
+        onUploadMore={startAgain}
+        onClose={close}
+        onCancel={close}
+        cancelDisabled={confirmingStop}
+        onUpload={() => void start()}
+      />
+    </UploadModal>
   );
 }

@@ -20,14 +20,8 @@ export const designMessages = {
   title: 'Prepare Designs',
   intro:
     'Upload your designs as PNG files with a transparent background, sized to suit your mockup templates. Select the ones you no longer need to delete them.',
-  workspaceLabel: 'Workspace',
-  changeWorkspace: 'Change workspace',
 
-  noWorkspaceTitle: 'Choose a workspace first',
   noWorkspaceText: 'Designs live in a workspace. Pick one (or create one) on the Select Workspace step.',
-  missingWorkspaceText:
-    'The workspace you had open no longer exists. Pick another one on the Select Workspace step.',
-  goToWorkspaces: 'Go to your workspaces',
 
   empty: 'No designs available',
   emptyHint: 'No designs yet — upload PNG files with a transparent background',
@@ -55,7 +49,6 @@ export const designMessages = {
   loadFailedStatus: (status: number, detail: string | undefined) =>
     `Error: ${status} - ${detail || 'Unknown error'}`,
   noResponse: 'No response from server. Check your network or server status.',
-  retry: 'Try again',
 
   // The upload modal.
   uploadTitle: 'Upload designs',
@@ -64,9 +57,6 @@ export const designMessages = {
   dropHint: 'Choose as many as you like; they are sent in batches.',
   dropInputLabel: 'Choose design files',
   noFiles,
-  uploadButton: 'Upload',
-  cancel: 'Cancel',
-  close: 'Close',
   uploadMore: 'Upload more files',
   stopQuestion: 'Stop the upload? Files already stored stay in the workspace.',
   keepUploading: 'Keep uploading',

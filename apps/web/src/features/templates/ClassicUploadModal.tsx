@@ -1,22 +1,14 @@
-import '@mantine/dropzone/styles.css';
-import {
-  ActionIcon,
-  Alert,
-  Box,
-  Button,
-  Group,
-  List,
-  Modal,
-  Progress,
-  Stack,
-  Text,
-  ThemeIcon,
-} from '@mantine/core';
-import { Dropzone } from '@mantine/dropzone';
-import { IconAlertCircle, IconCircleCheck, IconCircleX, IconPhotoUp, IconX } from '@tabler/icons-react';
+import { ActionIcon, Box, Group, List, Text } from '@mantine/core';
+import { IconCircleCheck, IconCircleX, IconX } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import type { TemplateInfo, UploadTemplatesResponse } from '@podflow/contract/templates';
 import { ApiError } from '../../api/client';
+import { ChosenFilesBox } from '../../ui/ChosenFilesBox';
+import { FileDropzone } from '../../ui/FileDropzone';
+import { UploadActions } from '../../ui/UploadActions';
+import { UploadModal } from '../../ui/UploadModal';
+import { UploadProgress } from '../../ui/UploadProgress';
+import { UploadSummary } from '../../ui/UploadSummary';
 import { templateMessages as text } from './template-messages';
 import { templateImageTypes, uploadClassicTemplates } from './upload-templates.api';
 
@@ -141,185 +133,125 @@ export function ClassicUploadModal({ opened, workspaceId, onUploaded, onClose }:
   const totalBytes = files.reduce((sum, file) => sum + file.size, 0);
 
   return (
-    <Modal
+    <UploadModal
       opened={opened}
       onClose={close}
       title={text.classicTitle}
-      size="lg"
-      centered
-      closeOnClickOutside={!uploading}
-      withCloseButton={!uploading}
+      intro={text.classicIntro}
+      uploading={uploading}
     >
-      <Stack gap="md">
-        <Text fz="sm" c="dimmed">
-          {text.classicIntro}
-        </Text>
+      {phase.kind === 'picking' ? (
+        <FileDropzone
+          onDrop={(dropped) => setFiles((current) => [...current, ...dropped])}
+          multiple
+          accept={templateImageTypes.split(',')}
+          inputProps={{ 'aria-label': text.fileInputLabel }}
+          title={text.dropTitle}
+          hint={text.dropHint}
+          minHeight={110}
+        />
+      ) : null}
 
-        {phase.kind === 'picking' ? (
-          <Dropzone
-            onDrop={(dropped) => setFiles((current) => [...current, ...dropped])}
-            multiple
-            accept={templateImageTypes.split(',')}
-            inputProps={{ 'aria-label': text.fileInputLabel }}
-            radius="md"
-          >
-            <Group justify="center" gap="lg" mih={110} wrap="nowrap" style={{ pointerEvents: 'none' }}>
-              <ThemeIcon size={52} radius="xl" variant="light" aria-hidden>
-                <IconPhotoUp size={28} />
-              </ThemeIcon>
-              <Stack gap={4}>
-                <Text fw={600}>{text.dropTitle}</Text>
-                <Text fz="sm" c="dimmed">
-                  {text.dropHint}
-                </Text>
-              </Stack>
-            </Group>
-          </Dropzone>
-        ) : null}
+      {phase.kind === 'uploading' ? (
+        <UploadProgress
+          label={text.uploading(files.length)}
+          detail={`${formatBytes(Math.round(phase.fraction * totalBytes))} of ${formatBytes(totalBytes)}`}
+          percent={phase.fraction * 100}
+        />
+      ) : null}
 
-        {phase.kind === 'uploading' ? (
-          <Stack gap={6} role="status" aria-live="polite">
-            <Group justify="space-between">
-              <Text fz="sm" fw={500}>
-                {text.uploading(files.length)}
-              </Text>
-              <Text fz="sm" c="dimmed">
-                {formatBytes(Math.round(phase.fraction * totalBytes))} of {formatBytes(totalBytes)}
-              </Text>
-            </Group>
-            <Progress
-              value={phase.fraction * 100}
-              size="lg"
-              radius="xl"
-              striped
-              animated
-              aria-label="Upload progress"
-            />
-          </Stack>
-        ) : null}
-
-        {phase.kind === 'done' ? (
-          <Alert
-            role="status"
-            color={phase.rejected > 0 || phase.message ? 'orange' : 'green'}
-            variant="light"
-            icon={
-              phase.rejected > 0 || phase.message ? (
-                <IconAlertCircle size={18} aria-hidden />
-              ) : (
-                <IconCircleCheck size={18} aria-hidden />
-              )
-            }
-            title={text.summary(phase.stored, phase.rejected)}
-            data-testid="upload-summary"
-          >
-            {phase.message ? <Text fz="sm">{phase.message}</Text> : null}
-            {phase.files.length > 0 ? (
-              <List size="sm" spacing={4} mt={phase.message ? 6 : 0} aria-label="Uploaded files">
-                {phase.files.map((result, index) => (
-                  <List.Item
-                    key={`${result.file_name}:${index}`}
-                    icon={
-                      result.status === 'stored' ? (
-                        <IconCircleCheck
-                          size={16}
-                          color="var(--mantine-color-green-7)"
-                          role="img"
-                          aria-label={text.stored}
-                        />
-                      ) : (
-                        <IconCircleX
-                          size={16}
-                          color="var(--mantine-color-red-7)"
-                          role="img"
-                          aria-label={text.rejected}
-                        />
-                      )
-                    }
-                  >
-                    <Text fz="sm" span fw={500}>
-                      {result.file_name}
-                    </Text>
-                    <Text fz="sm" span c="dimmed">
-                      {resultText(result, phase.templates)}
-                    </Text>
-                  </List.Item>
-                ))}
-              </List>
-            ) : null}
-            {phase.rejected === 0 && !phase.message ? <Text fz="sm">{text.everyFileStored}</Text> : null}
-          </Alert>
-        ) : null}
-
-        {phase.kind !== 'done' && files.length > 0 ? (
-          <Stack gap={0} style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}>
-            <Group justify="space-between" px="sm" py={8} bg="gray.0" style={{ borderRadius: '8px 8px 0 0' }}>
-              <Text fz="xs" fw={600} c="gray.7" tt="uppercase">
-                {files.length} {files.length === 1 ? 'file' : 'files'}
-              </Text>
-              <Text fz="xs" c="dimmed">
-                {formatBytes(totalBytes)}
-              </Text>
-            </Group>
-            <Box
-              component="ul"
-              aria-label="Chosen files"
-              m={0}
-              px="sm"
-              py={4}
-              style={{ listStyle: 'none', maxHeight: 240, overflowY: 'auto' }}
-            >
-              {files.map((file, index) => (
-                <Group
-                  component="li"
-                  key={`${file.name}:${file.size}:${index}`}
-                  py={4}
-                  gap="sm"
-                  wrap="nowrap"
+      {phase.kind === 'done' ? (
+        <UploadSummary
+          problem={phase.rejected > 0 || Boolean(phase.message)}
+          title={text.summary(phase.stored, phase.rejected)}
+          data-testid="upload-summary"
+        >
+          {phase.message ? <Text fz="sm">{phase.message}</Text> : null}
+          {phase.files.length > 0 ? (
+            <List size="sm" spacing={4} mt={phase.message ? 6 : 0} aria-label="Uploaded files">
+              {phase.files.map((result, index) => (
+                <List.Item
+                  key={`${result.file_name}:${index}`}
+                  icon={
+                    result.status === 'stored' ? (
+                      <IconCircleCheck
+                        size={16}
+                        color="var(--mantine-color-green-7)"
+                        role="img"
+                        aria-label={text.stored}
+                      />
+                    ) : (
+                      <IconCircleX
+                        size={16}
+                        color="var(--mantine-color-red-7)"
+                        role="img"
+                        aria-label={text.rejected}
+                      />
+                    )
+                  }
                 >
-                  <Text fz="sm" truncate="end" title={file.name} style={{ flex: 1, minWidth: 0 }}>
-                    {file.name}
+                  <Text fz="sm" span fw={500}>
+                    {result.file_name}
                   </Text>
-                  <Text fz="xs" c="dimmed" style={{ flexShrink: 0 }}>
-                    {formatBytes(file.size)}
+                  <Text fz="sm" span c="dimmed">
+                    {resultText(result, phase.templates)}
                   </Text>
-                  {phase.kind === 'picking' ? (
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      size="sm"
-                      aria-label={text.removeFile(file.name)}
-                      onClick={() => setFiles((current) => current.filter((_, at) => at !== index))}
-                    >
-                      <IconX size={14} aria-hidden />
-                    </ActionIcon>
-                  ) : null}
-                </Group>
+                </List.Item>
               ))}
-            </Box>
-          </Stack>
-        ) : null}
+            </List>
+          ) : null}
+          {phase.rejected === 0 && !phase.message ? <Text fz="sm">{text.everyFileStored}</Text> : null}
+        </UploadSummary>
+      ) : null}
 
-        <Group justify="flex-end" gap="sm">
-          {phase.kind === 'done' ? (
-            <>
-              <Button variant="default" onClick={reset}>
-                {text.uploadMore}
-              </Button>
-              <Button onClick={close}>{text.close}</Button>
-            </>
-          ) : (
-            <>
-              <Button variant="default" onClick={() => (uploading ? controller.current?.abort() : close())}>
-                {text.cancel}
-              </Button>
-              <Button onClick={() => void start()} loading={uploading} disabled={files.length === 0}>
-                {text.uploadButton}
-              </Button>
-            </>
-          )}
-        </Group>
-      </Stack>
-    </Modal>
+      {phase.kind !== 'done' && files.length > 0 ? (
+        <ChosenFilesBox
+          countLabel={`${files.length} ${files.length === 1 ? 'file' : 'files'}`}
+          sizeLabel={formatBytes(totalBytes)}
+        >
+          <Box
+            component="ul"
+            aria-label="Chosen files"
+            m={0}
+            px="sm"
+            py={4}
+            style={{ listStyle: 'none', maxHeight: 240, overflowY: 'auto' }}
+          >
+            {files.map((file, index) => (
+              <Group component="li" key={`${file.name}:${file.size}:${index}`} py={4} gap="sm" wrap="nowrap">
+                <Text fz="sm" truncate="end" title={file.name} style={{ flex: 1, minWidth: 0 }}>
+                  {file.name}
+                </Text>
+                <Text fz="xs" c="dimmed" style={{ flexShrink: 0 }}>
+                  {formatBytes(file.size)}
+                </Text>
+                {phase.kind === 'picking' ? (
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    size="sm"
+                    aria-label={text.removeFile(file.name)}
+                    onClick={() => setFiles((current) => current.filter((_, at) => at !== index))}
+                  >
+                    <IconX size={14} aria-hidden />
+                  </ActionIcon>
+                ) : null}
+              </Group>
+            ))}
+          </Box>
+        </ChosenFilesBox>
+      ) : null}
+
+      <UploadActions
+        done={phase.kind === 'done'}
+        uploading={uploading}
+        uploadMoreLabel={text.uploadMore}
+        onUploadMore={reset}
+        onClose={close}
+        onCancel={() => (uploading ? controller.current?.abort() : close())}
+        onUpload={() => void start()}
+        uploadDisabled={files.length === 0}
+      />
+    </UploadModal>
   );
 }

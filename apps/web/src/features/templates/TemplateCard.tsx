@@ -29,7 +29,7 @@ export const TemplateCard = memo(function TemplateCard({
   const name = template.user_file_name;
   const id = template.mkp_template_id;
   return (
-    <div className={classes.card} data-checked={checked || undefined} data-testid="template-card">
+    <div className={classes.card} data-selected={checked || undefined} data-testid="template-card">
       <div className={classes.thumb} onClick={() => onToggle(id)} aria-hidden>
         <span className={`${classes.frame} ${classes.fit}`}>
           <TemplateImage

@@ -1,19 +1,9 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  EmptyState,
-  Group,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Checkbox, EmptyState, Group, Paper, Text, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import type { TemplateInfo } from '@podflow/contract/templates';
+import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
+import { ThumbGrid } from '../../ui/ThumbGrid';
+import { ThumbGridSkeleton } from '../../ui/ThumbGridSkeleton';
 import { checkedIds } from './panel-moves';
 import { templateMessages as text } from './template-messages';
 import { TemplateCard } from './TemplateCard';
@@ -74,22 +64,9 @@ export function TemplatePanel({
       </Group>
       <div className={classes.panelBody}>
         {loading ? (
-          <SimpleGrid cols={4} spacing="xs" aria-label={`Loading ${title}`}>
-            {Array.from({ length: 4 }, (_, index) => (
-              <Skeleton key={index} h={150} radius="md" />
-            ))}
-          </SimpleGrid>
+          <ThumbGridSkeleton cols={4} spacing="xs" height={150} label={`Loading ${title}`} />
         ) : error && !templates ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
-            <Stack gap="sm" align="flex-start">
-              <Text fz="sm" fw={500}>
-                {text.loadFailed}
-              </Text>
-              <Button size="xs" variant="light" color="red" onClick={onRetry}>
-                {text.retry}
-              </Button>
-            </Stack>
-          </Alert>
+          <LoadFailedAlert message={text.loadFailed} onRetry={onRetry} />
         ) : list.length === 0 ? (
           <EmptyState icon={empty.icon} variant="light" size="sm" maw={360} mx="auto" py={48}>
             <EmptyState.Title order={3}>{empty.title}</EmptyState.Title>
@@ -97,26 +74,23 @@ export function TemplatePanel({
             {empty.action ? <EmptyState.Actions>{empty.action}</EmptyState.Actions> : null}
           </EmptyState>
         ) : (
-          <SimpleGrid
+          <ThumbGrid
+            items={list}
+            itemKey={(template) => template.mkp_template_id}
             cols={4}
             spacing="xs"
-            verticalSpacing="xs"
-            component="ul"
-            aria-label={title}
-            className={classes.grid}
+            label={title}
           >
-            {list.map((template) => (
-              <li key={template.mkp_template_id} style={{ minWidth: 0 }}>
-                <TemplateCard
-                  template={template}
-                  checked={checked.has(template.mkp_template_id)}
-                  onToggle={onToggle}
-                  onPreview={onPreview}
-                  onThumbnailError={onThumbnailError}
-                />
-              </li>
-            ))}
-          </SimpleGrid>
+            {(template) => (
+              <TemplateCard
+                template={template}
+                checked={checked.has(template.mkp_template_id)}
+                onToggle={onToggle}
+                onPreview={onPreview}
+                onThumbnailError={onThumbnailError}
+              />
+            )}
+          </ThumbGrid>
         )}
       </div>
     </Paper>

@@ -1,10 +1,9 @@
-import { Anchor, Button, EmptyState, Group, Paper, Skeleton, Text } from '@mantine/core';
+import { Anchor, Button, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import {
   IconArrowRight,
   IconChevronsLeft,
   IconChevronsRight,
-  IconFolderQuestion,
   IconLayoutBoard,
   IconPhotoPlus,
   IconTrash,
@@ -14,10 +13,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { TemplateInfo } from '@podflow/contract/templates';
-import { useWorkspaces } from '../../api/get-workspaces.api';
-import { useCurrentWorkspaceId } from '../../api/session';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
+import { RequireWorkspace, type CurrentWorkspace } from '../../ui/RequireWorkspace';
+import { WorkspaceBar } from '../../ui/WorkspaceBar';
 import { ClassicUploadModal } from './ClassicUploadModal';
 import { useDeleteTemplates } from './delete-templates.api';
 import { useRemainingTemplates } from './get-remaining-templates.api';
@@ -42,48 +41,19 @@ const emptySet: ReadonlySet<string> = new Set();
 
 /** Step 3 in either mode: the Remaining and Selected panels of the current workspace. */
 export function TemplatesScreen({ mode }: { mode: TemplatesMode }) {
-  const workspaceId = useCurrentWorkspaceId();
-  const workspaces = useWorkspaces();
-  const workspace = workspaces.data?.find((item) => item.workspace_id === workspaceId);
-  const missing = workspaceId !== null && workspaces.isSuccess && !workspace;
-  const intro = mode === 'image' ? text.introImage : text.introClassic;
-
-  if (workspaceId === null || missing) {
-    return (
-      <>
-        <PageHeader title={text.title} description={intro} />
-        <Paper withBorder radius="md" py={64} px="xl">
-          <EmptyState icon={<IconFolderQuestion size={30} />} variant="light" size="md" maw={520} mx="auto">
-            <EmptyState.Title order={2}>{text.noWorkspaceTitle}</EmptyState.Title>
-            <EmptyState.Description>
-              {missing ? text.missingWorkspaceText : text.noWorkspaceText}
-            </EmptyState.Description>
-            <EmptyState.Actions>
-              <Button component={Link} to="/welcome">
-                {text.goToWorkspaces}
-              </Button>
-            </EmptyState.Actions>
-          </EmptyState>
-        </Paper>
-      </>
-    );
-  }
-
   return (
-    <WorkspaceTemplates
-      key={workspaceId}
-      mode={mode}
-      workspaceId={workspaceId}
-      workspaceName={workspace?.workspace_name ?? null}
-    />
+    <RequireWorkspace
+      title={text.title}
+      description={mode === 'image' ? text.introImage : text.introClassic}
+      noWorkspaceText={text.noWorkspaceText}
+    >
+      {(workspace) => <WorkspaceTemplates key={workspace.workspaceId} mode={mode} {...workspace} />}
+    </RequireWorkspace>
   );
 }
 
-interface WorkspaceTemplatesProps {
+interface WorkspaceTemplatesProps extends CurrentWorkspace {
   mode: TemplatesMode;
-  workspaceId: string;
-  /** Null while the workspace list loads. */
-  workspaceName: string | null;
 }
 
 function toggled(set: ReadonlySet<string>, id: string): Set<string> {
@@ -193,33 +163,16 @@ function WorkspaceTemplates({ mode, workspaceId, workspaceName }: WorkspaceTempl
     <>
       <PageHeader title={text.title} description={mode === 'image' ? text.introImage : text.introClassic} />
 
-      <Paper withBorder radius="md" px="lg" py="sm" mb="xs">
-        <Group justify="space-between" gap="md" wrap="nowrap">
-          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
-            <Text fz="sm" c="dimmed" style={{ flexShrink: 0 }}>
-              {text.workspaceLabel}
-            </Text>
-            {workspaceName === null ? (
-              <Skeleton h={18} w={160} />
-            ) : (
-              <Text fz="sm" fw={600} truncate="end" title={workspaceName} data-testid="workspace-name">
-                {workspaceName}
-              </Text>
-            )}
-            <Anchor component={Link} to="/welcome" fz="sm" style={{ flexShrink: 0 }}>
-              {text.changeWorkspace}
-            </Anchor>
-          </Group>
-          <Anchor
-            component={Link}
-            to={mode === 'image' ? '/selectMockupTemplates' : '/SelectMockupImageModeTemplates'}
-            fz="sm"
-            style={{ flexShrink: 0 }}
-          >
-            {mode === 'image' ? text.classicModeLink : text.imageModeLink}
-          </Anchor>
-        </Group>
-      </Paper>
+      <WorkspaceBar workspaceName={workspaceName}>
+        <Anchor
+          component={Link}
+          to={mode === 'image' ? '/selectMockupTemplates' : '/SelectMockupImageModeTemplates'}
+          fz="sm"
+          style={{ flexShrink: 0 }}
+        >
+          {mode === 'image' ? text.classicModeLink : text.imageModeLink}
+        </Anchor>
+      </WorkspaceBar>
 
       <Group
         justify="space-between"

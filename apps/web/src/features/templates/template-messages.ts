@@ -9,17 +9,11 @@ export const templateMessages = {
     'Pick the product photos your designs are placed on. Check templates and move them with >> and <<; upload your own and mark where the design goes.',
   introClassic:
     'Pick the product photos your designs are placed on. Upload PNGs with a transparent window where the design shows through, or any photo: its print area is found for you.',
-  workspaceLabel: 'Workspace',
-  changeWorkspace: 'Change workspace',
   imageModeLink: 'Place print areas yourself (image mode)',
   classicModeLink: 'Classic upload (print area from transparency)',
 
-  noWorkspaceTitle: 'Choose a workspace first',
   noWorkspaceText:
     'Templates are chosen per workspace. Pick one (or create one) on the Select Workspace step.',
-  missingWorkspaceText:
-    'The workspace you had open no longer exists. Pick another one on the Select Workspace step.',
-  goToWorkspaces: 'Go to your workspaces',
 
   remaining: 'Remaining Templates',
   selected: 'Selected Templates',
@@ -66,7 +60,6 @@ export const templateMessages = {
   checkTemplate: (name: string) => `Check ${name}`,
   previewTemplate: (name: string) => `Preview ${name}`,
   loadFailed: 'The templates could not be loaded.',
-  retry: 'Try again',
 
   // Image-mode upload (SPEC.md sections 2, 4 and 8).
   fileInputLabel: 'Choose template images',
@@ -106,8 +99,6 @@ export const templateMessages = {
   dropTitle: 'Drag template images here or click to choose them',
   dropHint: 'Choose as many as you like; they are sent together.',
   removeFile: (name: string) => `Remove ${name}`,
-  cancel: 'Cancel',
-  close: 'Close',
   uploadMore: 'Upload more templates',
   uploading: (count: number) => `Uploading ${plural(count, 'file', 'files')}…`,
   summary: (stored: number, rejected: number) => `${stored} stored, ${rejected} rejected`,
