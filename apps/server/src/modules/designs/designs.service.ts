@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { planById } from '@podflow/contract/plans';
+import { type Plan, planById } from '@podflow/contract/plans';
 import {
   type DesignLineItem,
   type UploadDesignsResponse,
@@ -8,7 +8,13 @@ import {
   quotaErrors,
 } from '@podflow/contract/designs';
 import { UserError } from '../../platform/errors.ts';
-import { type FilePart, type UploadPart, displayName } from '../../platform/http/multipart.ts';
+import {
+  type FilePart,
+  type UploadPart,
+  displayName,
+  tooLargeReason,
+  tooManyFilesReason,
+} from '../../platform/http/multipart.ts';
 import type { UrlSigner } from '../../platform/storage/signed-urls.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
@@ -32,7 +38,6 @@ const NO_ALPHA_WARNING =
 /** Designs: streaming upload with content checks and quotas, listing with signed URLs, deletion. */
 export function designsService(deps: DesignsServiceDeps) {
   const { repo, storage, signer, workspaces, thumbnails, limits } = deps;
-  const mb = (limits.maxFileBytes / (1024 * 1024)).toLocaleString('en-US', { maximumFractionDigits: 2 });
 
   const designKey = (userId: string, workspaceId: string, id: string) =>
     `${workspacePrefix(userId, workspaceId)}designs/${id}.png`;
@@ -58,10 +63,14 @@ export function designsService(deps: DesignsServiceDeps) {
   }
 
   /** Streams one file to storage through the PNG check, then takes its quota and inserts its row. */
-  async function storeOne(userId: string, workspaceId: string, part: FilePart): Promise<UploadedFile> {
+  async function storeOne(
+    userId: string,
+    workspaceId: string,
+    plan: Plan,
+    part: FilePart,
+  ): Promise<UploadedFile> {
     const fileName = displayName(part.fileName, 'design.png');
     const rejected = (reason: string): UploadedFile => ({ file_name: fileName, status: 'rejected', reason });
-    const plan = planById(await repo.userPlan(userId));
     if ((await repo.designCount(workspaceId)) >= plan.designSlotsPerWorkspace) {
       await part.discard();
       return rejected(quotaErrors.designs);
@@ -123,10 +132,10 @@ export function designsService(deps: DesignsServiceDeps) {
     try {
       yield* inspectPng(part.chunks(), { maxPixels: limits.maxPixels }, info);
     } catch (error) {
-      if (part.truncated()) throw new PngRejection(`is larger than ${mb} MB, the limit for one file.`);
+      if (part.truncated()) throw new PngRejection(tooLargeReason(limits.maxFileBytes));
       throw error;
     }
-    if (part.truncated()) throw new PngRejection(`is larger than ${mb} MB, the limit for one file.`);
+    if (part.truncated()) throw new PngRejection(tooLargeReason(limits.maxFileBytes));
   }
 
   /**
@@ -142,6 +151,7 @@ export function designsService(deps: DesignsServiceDeps) {
       ? (await workspaces.requireOwned(userId, queryWorkspaceId)).id
       : undefined;
     const files: UploadedFile[] = [];
+    let plan: Plan | undefined; // read once per upload, at its first file
     for await (const part of parts) {
       if (part.kind === 'field') {
         if (part.name === 'workspace_id' && !workspaceId)
@@ -152,7 +162,7 @@ export function designsService(deps: DesignsServiceDeps) {
         files.push({
           file_name: '(more files)',
           status: 'rejected',
-          reason: `At most ${limits.maxFiles} files can be sent in one upload; send the rest in another.`,
+          reason: tooManyFilesReason(limits.maxFiles),
         });
         break;
       }
@@ -163,7 +173,8 @@ export function designsService(deps: DesignsServiceDeps) {
           fields: { workspace_id: 'workspace_id is required.' },
         });
       }
-      files.push(await storeOne(userId, workspaceId, part));
+      plan ??= planById(await repo.userPlan(userId));
+      files.push(await storeOne(userId, workspaceId, plan, part));
     }
 
     const stored = files.filter((f) => f.status === 'stored').length;

@@ -8,7 +8,13 @@ import {
   templateMessages,
 } from '@podflow/contract/templates';
 import { UserError } from '../../platform/errors.ts';
-import { type FilePart, type UploadPart, displayName } from '../../platform/http/multipart.ts';
+import {
+  type FilePart,
+  type UploadPart,
+  displayName,
+  tooLargeReason,
+  tooManyFilesReason,
+} from '../../platform/http/multipart.ts';
 import {
   type ImageFormat,
   probeImage,
@@ -51,7 +57,6 @@ class FileRejection extends Error {}
 /** Mockup templates: the starter library and a user's own uploads, and each workspace's selection. */
 export function templatesService(deps: TemplatesServiceDeps) {
   const { repo, storage, signer, workspaces, limits } = deps;
-  const mb = (limits.maxFileBytes / (1024 * 1024)).toLocaleString('en-US', { maximumFractionDigits: 2 });
   const ownKey = (userId: string, id: string, ext: string) => `u/${userId}/templates/${id}.${ext}`;
 
   function toInfo(row: TemplateRow): TemplateInfo {
@@ -85,8 +90,7 @@ export function templatesService(deps: TemplatesServiceDeps) {
         }
         yield chunk;
       }
-      if (part.truncated())
-        throw new FileRejection(`${fileName} is larger than ${mb} MB, the limit for one file.`);
+      if (part.truncated()) throw new FileRejection(`${fileName} ${tooLargeReason(limits.maxFileBytes)}`);
       if (!format) throw new FileRejection(`${fileName} is not a PNG, JPEG or WebP image.`);
     }
     let bytes: number;
@@ -160,7 +164,7 @@ export function templatesService(deps: TemplatesServiceDeps) {
         outcomes.push({
           file_name: '(more files)',
           status: 'rejected',
-          reason: `At most ${limits.maxFiles} files can be sent in one upload.`,
+          reason: tooManyFilesReason(limits.maxFiles),
         });
       } else {
         try {

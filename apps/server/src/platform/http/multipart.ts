@@ -86,3 +86,14 @@ export function displayName(raw: string, fallback: string): string {
     .slice(0, 200);
   return clean || fallback;
 }
+
+/** Why a file over the size limit was refused, as a sentence that follows its name. */
+export function tooLargeReason(maxFileBytes: number): string {
+  const mb = (maxFileBytes / (1024 * 1024)).toLocaleString('en-US', { maximumFractionDigits: 2 });
+  return `is larger than ${mb} MB, the limit for one file.`;
+}
+
+/** Why the files past the per-request count were refused. */
+export function tooManyFilesReason(maxFiles: number): string {
+  return `At most ${maxFiles} files can be sent in one upload; send the rest in another.`;
+}
