@@ -1,0 +1,78 @@
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import type { Placement } from './geometry.ts';
+import type { PreparedDesign, PreparedTemplate, RenderOptions } from './pipeline.ts';
+import type { Task } from './worker.ts';
+
+export type { Placement } from './geometry.ts';
+export { workingSide } from './geometry.ts';
+export type { OutputFormat, PreparedDesign, PreparedTemplate, RenderOptions } from './pipeline.ts';
+
+/**
+ * The mockup engine: a pool of worker threads (one per core by default) that decodes each
+ * template and each design once and then renders any pair. Pure: bytes in, bytes out.
+ */
+export class MockupEngine {
+  readonly #pool: Piscina;
+
+  constructor(options: { threads?: number } = {}) {
+    const threads = options.threads ?? availableParallelism();
+    this.#pool = new Piscina({
+      filename: new URL('./worker.ts', import.meta.url).href,
+      minThreads: threads,
+      maxThreads: threads,
+      idleTimeout: 60_000,
+    });
+  }
+
+  #run<T>(task: Task): Promise<T> {
+    return this.#pool.run(task) as Promise<T>;
+  }
+
+  /** Decodes a template and measures its shading; reuse the result for every design of a run. */
+  prepareTemplate(image: Uint8Array, placement: Placement | null): Promise<PreparedTemplate> {
+    return this.#run({ kind: 'template', image, placement });
+  }
+
+  /**
+   * Decodes a design once, reduced so its longest side is at most `maxSide` (see workingSide);
+   * reuse the result for every template of a run.
+   */
+  prepareDesign(image: Uint8Array, maxSide?: number): Promise<PreparedDesign> {
+    return this.#run({ kind: 'design', image, maxSide });
+  }
+
+  /** Renders one mockup: the design warped into the template's print area, shaded and encoded. */
+  async render(
+    design: PreparedDesign,
+    template: PreparedTemplate,
+    options: RenderOptions = {},
+  ): Promise<Buffer> {
+    const bytes = await this.#run<Uint8Array>({ kind: 'render', design, template, options });
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
+
+  /** One mockup from encoded files, nothing reused: for a single preview. */
+  async renderOnce(
+    design: Uint8Array,
+    template: Uint8Array,
+    placement: Placement | null,
+    options: RenderOptions = {},
+  ): Promise<Buffer> {
+    const [preparedTemplate, preparedDesign] = await Promise.all([
+      this.prepareTemplate(template, placement),
+      this.prepareDesign(design),
+    ]);
+    return this.render(preparedDesign, preparedTemplate, options);
+  }
+
+  /** Tasks waiting for a thread (a caller can hold back when the queue is long). */
+  get queued(): number {
+    return this.#pool.queueSize;
+  }
+
+  /** Stops the threads. */
+  async close(): Promise<void> {
+    await this.#pool.destroy();
+  }
+}

@@ -1,0 +1,250 @@
+/**
+ * Geometry of a placement: the projective map (homography) from the box a design is fitted into
+ * to the four corners of a template's print area, and how each fit mode cuts and places the design.
+ * Coordinates are continuous pixels: pixel (i, j) covers [i, i+1) x [j, j+1), its centre at +0.5.
+ */
+
+export type Point = { x: number; y: number };
+export type Quad = { topLeft: Point; topRight: Point; bottomRight: Point; bottomLeft: Point };
+export type FitMode = 'contain' | 'cover' | 'stretch';
+
+/** Where a design goes on a template: corners in fractions 0..1 of the template (final positions). */
+export type Placement = {
+  corners: Quad;
+  fit: FitMode;
+  /** The box the user typed; only its aspect ratio is used. */
+  dimensions?: { width: number; height: number } | null;
+  /** The template has a transparent window: the design is drawn behind the photo. */
+  behindPhoto?: boolean;
+};
+
+/** A 3x3 matrix in row order; maps (x, y, 1) to (X, Y, W), the point is (X/W, Y/W). */
+export type Homography = readonly [number, number, number, number, number, number, number, number, number];
+
+/** Solves A x = b in place by Gaussian elimination with partial pivoting. */
+function solve(a: number[][], b: number[]): number[] {
+  const n = b.length;
+  for (let col = 0; col < n; col += 1) {
+    let pivot = col;
+    for (let row = col + 1; row < n; row += 1) {
+      if (Math.abs(a[row]![col]!) > Math.abs(a[pivot]![col]!)) pivot = row;
+    }
+    if (Math.abs(a[pivot]![col]!) < 1e-12)
+      throw new Error('The print area is degenerate: no perspective fits it.');
+    [a[col], a[pivot]] = [a[pivot]!, a[col]!];
+    [b[col], b[pivot]] = [b[pivot]!, b[col]!];
+    for (let row = col + 1; row < n; row += 1) {
+      const f = a[row]![col]! / a[col]![col]!;
+      for (let k = col; k < n; k += 1) a[row]![k]! -= f * a[col]![k]!;
+      b[row]! -= f * b[col]!;
+    }
+  }
+  const x = new Array<number>(n).fill(0);
+  for (let row = n - 1; row >= 0; row -= 1) {
+    let sum = b[row]!;
+    for (let k = row + 1; k < n; k += 1) sum -= a[row]![k]! * x[k]!;
+    x[row] = sum / a[row]![row]!;
+  }
+  return x;
+}
+
+/** The homography taking each `from` point to the matching `to` point (four pairs). */
+export function homography(from: readonly Point[], to: readonly Point[]): Homography {
+  const a: number[][] = [];
+  const b: number[] = [];
+  for (let i = 0; i < 4; i += 1) {
+    const { x, y } = from[i]!;
+    const { x: u, y: v } = to[i]!;
+    a.push([x, y, 1, 0, 0, 0, -u * x, -u * y]);
+    b.push(u);
+    a.push([0, 0, 0, x, y, 1, -v * x, -v * y]);
+    b.push(v);
+  }
+  const [h0, h1, h2, h3, h4, h5, h6, h7] = solve(a, b) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  return [h0, h1, h2, h3, h4, h5, h6, h7, 1];
+}
+
+/** The inverse map (adjugate; the scale does not matter for a homography). */
+export function invert(m: Homography): Homography {
+  const [a, b, c, d, e, f, g, h, i] = m;
+  return [
+    e * i - f * h,
+    c * h - b * i,
+    b * f - c * e,
+    f * g - d * i,
+    a * i - c * g,
+    c * d - a * f,
+    d * h - e * g,
+    b * g - a * h,
+    a * e - b * d,
+  ];
+}
+
+/** Applies a homography to a point. */
+export function apply(m: Homography, p: Point): Point {
+  const w = m[6] * p.x + m[7] * p.y + m[8];
+  return { x: (m[0] * p.x + m[1] * p.y + m[2]) / w, y: (m[3] * p.x + m[4] * p.y + m[5]) / w };
+}
+
+const distance = (p: Point, q: Point) => Math.hypot(p.x - q.x, p.y - q.y);
+
+/** A rectangle: left, top, width, height. */
+export type Rect = { left: number; top: number; width: number; height: number };
+
+/** How one design lands on one template, all in pixels. */
+export type Layout = {
+  /** The part of the design that is shown (cover crops, the others show it whole). */
+  source: Rect;
+  /** The size the shown part is reduced to before warping: about the size it will occupy. */
+  reduced: { width: number; height: number };
+  /** Maps reduced-design pixels to template pixels. */
+  toTemplate: Homography;
+  /** Maps template pixels back to reduced-design pixels (what the warp evaluates per pixel). */
+  toDesign: Homography;
+  /** The corners of the design on the template. */
+  quad: Quad;
+};
+
+/** The print area's corners in template pixels. */
+export function quadInPixels(corners: Quad, width: number, height: number): Quad {
+  const scale = (p: Point) => ({ x: p.x * width, y: p.y * height });
+  return {
+    topLeft: scale(corners.topLeft),
+    topRight: scale(corners.topRight),
+    bottomRight: scale(corners.bottomRight),
+    bottomLeft: scale(corners.bottomLeft),
+  };
+}
+
+const ring = (q: Quad) => [q.topLeft, q.topRight, q.bottomRight, q.bottomLeft];
+
+/**
+ * Lays a design of `designWidth` x `designHeight` into a print area (corners in template pixels).
+ * The box is as big as the quad's mean edges, with the typed dimensions' aspect when given.
+ * `keepSize`: the design is warped at the size it has, not reduced first.
+ */
+export function layout(
+  area: Quad,
+  fit: FitMode,
+  dimensions: { width: number; height: number } | null | undefined,
+  designWidth: number,
+  designHeight: number,
+  keepSize = false,
+): Layout {
+  const across = (distance(area.topLeft, area.topRight) + distance(area.bottomLeft, area.bottomRight)) / 2;
+  const down = (distance(area.topLeft, area.bottomLeft) + distance(area.topRight, area.bottomRight)) / 2;
+  let boxW = across;
+  let boxH = down;
+  if (dimensions && dimensions.width > 0 && dimensions.height > 0) {
+    const aspect = dimensions.width / dimensions.height;
+    const size = Math.sqrt(across * down);
+    boxW = size * Math.sqrt(aspect);
+    boxH = size / Math.sqrt(aspect);
+  }
+  const boxToArea = homography(
+    [
+      { x: 0, y: 0 },
+      { x: boxW, y: 0 },
+      { x: boxW, y: boxH },
+      { x: 0, y: boxH },
+    ],
+    ring(area),
+  );
+
+  const designAspect = designWidth / designHeight;
+  const boxAspect = boxW / boxH;
+  let source: Rect = { left: 0, top: 0, width: designWidth, height: designHeight };
+  let target: Rect = { left: 0, top: 0, width: boxW, height: boxH };
+  if (fit === 'contain') {
+    target =
+      designAspect > boxAspect
+        ? { left: 0, top: (boxH - boxW / designAspect) / 2, width: boxW, height: boxW / designAspect }
+        : { left: (boxW - boxH * designAspect) / 2, top: 0, width: boxH * designAspect, height: boxH };
+  } else if (fit === 'cover') {
+    source =
+      designAspect > boxAspect
+        ? {
+            left: (designWidth - designHeight * boxAspect) / 2,
+            top: 0,
+            width: designHeight * boxAspect,
+            height: designHeight,
+          }
+        : {
+            left: 0,
+            top: (designHeight - designWidth / boxAspect) / 2,
+            width: designWidth,
+            height: designWidth / boxAspect,
+          };
+    source = {
+      left: Math.round(source.left),
+      top: Math.round(source.top),
+      width: Math.max(1, Math.round(source.width)),
+      height: Math.max(1, Math.round(source.height)),
+    };
+  }
+  const reduced = keepSize
+    ? { width: source.width, height: source.height }
+    : { width: Math.max(1, Math.round(target.width)), height: Math.max(1, Math.round(target.height)) };
+  const corners = [
+    { x: target.left, y: target.top },
+    { x: target.left + target.width, y: target.top },
+    { x: target.left + target.width, y: target.top + target.height },
+    { x: target.left, y: target.top + target.height },
+  ].map((p) => apply(boxToArea, p)) as [Point, Point, Point, Point];
+  const toTemplate = homography(
+    [
+      { x: 0, y: 0 },
+      { x: reduced.width, y: 0 },
+      { x: reduced.width, y: reduced.height },
+      { x: 0, y: reduced.height },
+    ],
+    corners,
+  );
+  return {
+    source,
+    reduced,
+    toTemplate,
+    toDesign: invert(toTemplate),
+    quad: { topLeft: corners[0], topRight: corners[1], bottomRight: corners[2], bottomLeft: corners[3] },
+  };
+}
+
+/** The pixel rows and columns a quad touches (one pixel of margin for the anti-aliased edge), clipped to the image. */
+export function pixelBounds(quad: Quad, width: number, height: number): Rect {
+  const points = ring(quad);
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  const left = Math.max(0, Math.floor(Math.min(...xs)) - 1);
+  const top = Math.max(0, Math.floor(Math.min(...ys)) - 1);
+  const right = Math.min(width, Math.ceil(Math.max(...xs)) + 1);
+  const bottom = Math.min(height, Math.ceil(Math.max(...ys)) + 1);
+  return { left, top, width: Math.max(0, right - left), height: Math.max(0, bottom - top) };
+}
+
+/**
+ * The longest side a design needs to keep before it is laid on these print areas: the largest
+ * size any of them shows it at, never more than the design itself. A run decodes each design
+ * once to this size and reduces it further per template.
+ */
+export function workingSide(
+  areas: readonly { quad: Quad; fit: FitMode; dimensions?: Placement['dimensions'] }[],
+  designWidth: number,
+  designHeight: number,
+): number {
+  let scale = 0;
+  for (const area of areas) {
+    const { source, reduced } = layout(area.quad, area.fit, area.dimensions, designWidth, designHeight);
+    scale = Math.max(scale, reduced.width / source.width, reduced.height / source.height);
+  }
+  const longSide = Math.max(designWidth, designHeight);
+  return Math.max(1, Math.min(longSide, Math.ceil(longSide * scale * 1.05)));
+}

@@ -1,0 +1,290 @@
+import sharp from 'sharp';
+import { type Placement, type Quad, type Rect, layout, pixelBounds, quadInPixels } from './geometry.ts';
+import { randomUUID } from 'node:crypto';
+import { type AreaMaps, premultiplyInPlace, shadingTable, warp } from './warp.ts';
+
+/**
+ * The three steps of a run, as functions of plain data: decode a template once, decode a design
+ * once, then render any design on any template. Decoded pixels live in SharedArrayBuffers so the
+ * worker threads share them instead of copying them for every mockup.
+ */
+
+export type OutputFormat = 'jpeg' | 'png' | 'webp';
+
+export type RenderOptions = {
+  /** jpeg (default), png or webp. */
+  format?: OutputFormat;
+  /** 1..100; JPEG 90 and WebP 90 by default. */
+  quality?: number;
+  /** How strongly the photo's folds and light show through the design: 0 (off) to 1 (default). */
+  shading?: number;
+};
+
+/** A template decoded once per run. */
+export type PreparedTemplate = {
+  /** Tells prepared templates apart (each pool thread keeps a canvas per template). */
+  id: string;
+  width: number;
+  height: number;
+  hasAlpha: boolean;
+  /** null: no placeholder, every render returns the template itself. */
+  placement: Placement | null;
+  /** The print area in template pixels. */
+  area: Quad | null;
+  /** RGB flattened on white (what a JPEG shows). */
+  flat: Uint8Array;
+  /** Straight RGBA, kept only for a template with transparency (PNG and WebP output keep it). */
+  rgba: Uint8Array | undefined;
+  maps: AreaMaps | null;
+};
+
+/** A design decoded once per run, already reduced to the largest size any template shows it at. */
+export type PreparedDesign = { width: number; height: number; rgba: Uint8Array };
+
+/** Decoding limits: a larger image is refused instead of exhausting memory. */
+export const maxInputPixels = 200_000_000;
+
+function shared(bytes: Uint8Array): Uint8Array {
+  const copy = new Uint8Array(new SharedArrayBuffer(bytes.length));
+  copy.set(bytes);
+  return copy;
+}
+
+const asBuffer = (view: Uint8Array) => Buffer.from(view.buffer, view.byteOffset, view.byteLength);
+
+/** True when p is inside the convex quad (either winding). */
+function insideQuad(quad: Quad, x: number, y: number): boolean {
+  const ring = [quad.topLeft, quad.topRight, quad.bottomRight, quad.bottomLeft];
+  let sign = 0;
+  for (let i = 0; i < 4; i += 1) {
+    const p = ring[i]!;
+    const q = ring[(i + 1) % 4]!;
+    const cross = (q.x - p.x) * (y - p.y) - (q.y - p.y) * (x - p.x);
+    if (cross === 0) continue;
+    const s = cross > 0 ? 1 : -1;
+    if (sign === 0) sign = s;
+    else if (s !== sign) return false;
+  }
+  return true;
+}
+
+/**
+ * The photo's shading over the print area: brightness (lightly blurred so fabric grain does not
+ * turn into noise) relative to the area's brightest level (its 99th percentile), 255 meaning 1.
+ */
+function areaMaps(rgba: Uint8Array, width: number, height: number, area: Quad, hasAlpha: boolean): AreaMaps {
+  const bounds = pixelBounds(area, width, height);
+  const { left, top, width: bw, height: bh } = bounds;
+  const luma = new Float32Array(bw * bh);
+  const alpha = hasAlpha ? new Uint8Array(new SharedArrayBuffer(bw * bh)) : undefined;
+  for (let y = 0; y < bh; y += 1) {
+    for (let x = 0; x < bw; x += 1) {
+      const p = ((top + y) * width + left + x) * 4;
+      luma[y * bw + x] = 0.2126 * rgba[p]! + 0.7152 * rgba[p + 1]! + 0.0722 * rgba[p + 2]!;
+      if (alpha) alpha[y * bw + x] = rgba[p + 3]!;
+    }
+  }
+  const blurred = new Float32Array(bw * bh);
+  const histogram = new Uint32Array(256);
+  for (let y = 0; y < bh; y += 1) {
+    for (let x = 0; x < bw; x += 1) {
+      let sum = 0;
+      let n = 0;
+      for (let dy = -1; dy <= 1; dy += 1) {
+        const yy = y + dy;
+        if (yy < 0 || yy >= bh) continue;
+        for (let dx = -1; dx <= 1; dx += 1) {
+          const xx = x + dx;
+          if (xx < 0 || xx >= bw) continue;
+          sum += luma[yy * bw + xx]!;
+          n += 1;
+        }
+      }
+      const value = sum / n;
+      blurred[y * bw + x] = value;
+      const opaque = !alpha || alpha[y * bw + x]! > 127;
+      if (opaque && insideQuad(area, left + x + 0.5, top + y + 0.5))
+        histogram[Math.min(255, Math.round(value))]! += 1;
+    }
+  }
+  let total = 0;
+  for (const count of histogram) total += count;
+  let reference = 255;
+  let seen = 0;
+  for (let level = 0; level < 256; level += 1) {
+    seen += histogram[level]!;
+    if (total > 0 && seen >= total * 0.99) {
+      reference = Math.max(level, 1);
+      break;
+    }
+  }
+  const shade = new Uint8Array(new SharedArrayBuffer(bw * bh));
+  for (let k = 0; k < shade.length; k += 1)
+    shade[k] = Math.min(255, Math.round((blurred[k]! / reference) * 255));
+  return { bounds, shade, alpha };
+}
+
+/** Decodes a template and measures its print area's shading, once per run. */
+export async function prepareTemplate(
+  image: Uint8Array,
+  placement: Placement | null,
+): Promise<PreparedTemplate> {
+  const decoded = sharp(image, { limitInputPixels: maxInputPixels }).rotate().toColourspace('srgb');
+  const { data, info } = await decoded
+    .ensureAlpha()
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true });
+  const { width, height } = info;
+  let hasAlpha = false;
+  const flat = new Uint8Array(new SharedArrayBuffer(width * height * 3));
+  for (let p = 0, q = 0; p < data.length; p += 4, q += 3) {
+    const a = data[p + 3]!;
+    if (a === 255) {
+      flat[q] = data[p]!;
+      flat[q + 1] = data[p + 1]!;
+      flat[q + 2] = data[p + 2]!;
+      continue;
+    }
+    hasAlpha = true;
+    const k = a / 255;
+    const white = 255 - a;
+    flat[q] = Math.round(data[p]! * k + white);
+    flat[q + 1] = Math.round(data[p + 1]! * k + white);
+    flat[q + 2] = Math.round(data[p + 2]! * k + white);
+  }
+  const area = placement ? quadInPixels(placement.corners, width, height) : null;
+  return {
+    id: randomUUID(),
+    width,
+    height,
+    hasAlpha,
+    placement,
+    area,
+    flat,
+    rgba: hasAlpha ? shared(data) : undefined,
+    maps: area ? areaMaps(data, width, height, area, hasAlpha) : null,
+  };
+}
+
+/** Decodes a design once, reduced (with a proper filter) so its longest side is at most `maxSide`. */
+export async function prepareDesign(image: Uint8Array, maxSide?: number): Promise<PreparedDesign> {
+  let pipeline = sharp(image, { limitInputPixels: maxInputPixels })
+    .rotate()
+    .toColourspace('srgb')
+    .ensureAlpha();
+  if (maxSide) {
+    pipeline = pipeline.resize(maxSide, maxSide, {
+      fit: 'inside',
+      withoutEnlargement: true,
+      kernel: 'lanczos3',
+    });
+  }
+  const { data, info } = await pipeline.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, rgba: shared(data) };
+}
+
+async function encode(
+  pixels: Uint8Array,
+  width: number,
+  height: number,
+  channels: 3 | 4,
+  options: RenderOptions,
+): Promise<Uint8Array> {
+  const image = sharp(asBuffer(pixels), { raw: { width, height, channels } });
+  const format = options.format ?? 'jpeg';
+  const quality = options.quality ?? 90;
+  if (format === 'png') return image.png({ compressionLevel: 6 }).toBuffer();
+  if (format === 'webp') return image.webp({ quality }).toBuffer();
+  return image.jpeg({ quality }).toBuffer();
+}
+
+/**
+ * Each pool thread keeps an output image per template it renders and puts the template's pixels
+ * back after each mockup, instead of copying the whole template for every mockup.
+ */
+const canvases = new Map<string, Uint8Array>();
+const keptCanvases = 4;
+
+function canvasFor(template: PreparedTemplate): Uint8Array {
+  let canvas = canvases.get(template.id);
+  if (!canvas) {
+    canvas = new Uint8Array(template.flat);
+    canvases.set(template.id, canvas);
+    if (canvases.size > keptCanvases) canvases.delete(canvases.keys().next().value!);
+  }
+  return canvas;
+}
+
+/** Puts the template's own pixels back into the rows a render changed. */
+function restore(canvas: Uint8Array, template: PreparedTemplate, rows: Rect): void {
+  const stride = template.width * 3;
+  const from = rows.top * stride;
+  const to = (rows.top + rows.height) * stride;
+  canvas.set(template.flat.subarray(from, to), from);
+}
+
+/** A design is warped as it is when it is at most this much larger than the size it occupies. */
+const maxDirectShrink = 1.25;
+
+/** Renders one design on one template: reduce, warp, shade, blend, encode. */
+export async function renderMockup(
+  design: PreparedDesign,
+  template: PreparedTemplate,
+  options: RenderOptions = {},
+): Promise<Uint8Array> {
+  const keepAlpha = template.hasAlpha && (options.format ?? 'jpeg') !== 'jpeg';
+  const channels = keepAlpha ? 4 : 3;
+  const { placement, area, maps } = template;
+  if (!placement || !area || !maps) {
+    return encode(
+      keepAlpha ? template.rgba! : template.flat,
+      template.width,
+      template.height,
+      channels,
+      options,
+    );
+  }
+
+  let plan = layout(area, placement.fit, placement.dimensions, design.width, design.height);
+  const { source, reduced } = plan;
+  const whole =
+    source.left === 0 && source.top === 0 && source.width === design.width && source.height === design.height;
+  let pixels: Uint8Array;
+  if (
+    whole &&
+    source.width <= reduced.width * maxDirectShrink &&
+    source.height <= reduced.height * maxDirectShrink
+  ) {
+    // Close enough in size: warp the decoded design itself (bilinear handles a slight shrink).
+    pixels = new Uint8Array(design.rgba);
+    plan = layout(area, placement.fit, placement.dimensions, design.width, design.height, true);
+  } else {
+    let reducer = sharp(asBuffer(design.rgba), {
+      raw: { width: design.width, height: design.height, channels: 4 },
+    });
+    if (!whole) reducer = reducer.extract(source);
+    pixels = await reducer
+      .resize(reduced.width, reduced.height, { fit: 'fill', kernel: 'lanczos3' })
+      .raw()
+      .toBuffer();
+  }
+  const size = plan.reduced;
+  const behind = placement.behindPhoto === true && maps.alpha !== undefined;
+  const bounds = pixelBounds(plan.quad, template.width, template.height);
+  const canvas = keepAlpha ? new Uint8Array(template.rgba!) : canvasFor(template);
+  warp(
+    premultiplyInPlace(pixels, size.width, size.height),
+    plan.toDesign,
+    plan.quad,
+    bounds,
+    { pixels: canvas, width: template.width, channels },
+    maps,
+    shadingTable(behind ? 0 : Math.min(1, Math.max(0, options.shading ?? 1))),
+    behind,
+  );
+  try {
+    return await encode(canvas, template.width, template.height, channels, options);
+  } finally {
+    if (!keepAlpha) restore(canvas, template, bounds);
+  }
+}

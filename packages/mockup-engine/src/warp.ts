@@ -1,0 +1,272 @@
+import type { Homography, Point, Quad, Rect } from './geometry.ts';
+
+/**
+ * The per-pixel heart of a render: for every template pixel the design's quad touches, map the
+ * pixel centre back into the reduced design (projective), sample it bilinearly (premultiplied, so
+ * the design's edges fade out over one pixel instead of stair-stepping), darken it by the
+ * template's shading and blend it into the output. Plain typed-array loops: no allocation per pixel.
+ */
+
+/** Premultiplied RGBA bytes of the reduced design. */
+export type DesignPixels = { data: Uint8Array; width: number; height: number };
+
+/** Per-pixel maps of the template over the print area's bounds. */
+export type AreaMaps = {
+  bounds: Rect;
+  /** Shading: the photo's brightness relative to the print area's brightest level, 255 = 1. */
+  shade: Uint8Array;
+  /** The template's alpha (only for a template with transparency). */
+  alpha: Uint8Array | undefined;
+};
+
+export type WarpTarget = {
+  /** The output image, already holding the template (RGB flattened on white, or straight RGBA). */
+  pixels: Uint8Array;
+  width: number;
+  channels: 3 | 4;
+};
+
+/** Premultiplies straight RGBA in place (the warp interpolates premultiplied colour). */
+export function premultiplyInPlace(pixels: Uint8Array, width: number, height: number): DesignPixels {
+  // The warp reads whole 32-bit words, which need an aligned buffer.
+  const rgba = pixels.byteOffset % 4 === 0 ? pixels : new Uint8Array(pixels);
+  for (let i = 0; i < rgba.length; i += 4) {
+    const a = rgba[i + 3]!;
+    if (a === 255) continue;
+    rgba[i] = (rgba[i]! * a + 127) / 255;
+    rgba[i + 1] = (rgba[i + 1]! * a + 127) / 255;
+    rgba[i + 2] = (rgba[i + 2]! * a + 127) / 255;
+  }
+  return { data: rgba, width, height };
+}
+
+/** The factor a shading byte multiplies the design's colour by, at a given strength (0 = off). */
+export function shadingTable(strength: number): Float32Array {
+  const table = new Float32Array(256);
+  for (let i = 0; i < 256; i += 1) table[i] = 1 - strength + (strength * i) / 255;
+  return table;
+}
+
+const clampByte = (v: number) => (v <= 0 ? 0 : v >= 255 ? 255 : (v + 0.5) | 0);
+
+/**
+ * The columns of the row centred at `cy` that lie within a pixel of the convex quad: the x extent
+ * of the quad's part inside the band [cy - 1, cy + 1], found on each edge that crosses the band.
+ */
+function rowSpan(corners: readonly Point[], cy: number, bounds: Rect): [number, number] {
+  let low = Infinity;
+  let high = -Infinity;
+  for (let k = 0; k < 4; k += 1) {
+    const p = corners[k]!;
+    const q = corners[(k + 1) & 3]!;
+    if (Math.max(p.y, q.y) < cy - 1 || Math.min(p.y, q.y) > cy + 1) continue;
+    for (const edgeY of [cy - 1, cy + 1]) {
+      const t = q.y === p.y ? 0 : Math.min(1, Math.max(0, (edgeY - p.y) / (q.y - p.y)));
+      const x = p.x + t * (q.x - p.x);
+      if (x < low) low = x;
+      if (x > high) high = x;
+    }
+    if (q.y === p.y) {
+      low = Math.min(low, q.x);
+      high = Math.max(high, q.x);
+    }
+  }
+  if (low > high) return [0, 0];
+  return [
+    Math.max(bounds.left, Math.floor(low) - 1),
+    Math.min(bounds.left + bounds.width, Math.ceil(high) + 1),
+  ];
+}
+
+/**
+ * Warps `design` onto `target` within `bounds` (template pixels). `behind`: draw it behind the
+ * photo, seen only where the template is transparent (needs maps.alpha).
+ */
+export function warp(
+  design: DesignPixels,
+  toDesign: Homography,
+  quad: Quad,
+  bounds: Rect,
+  target: WarpTarget,
+  maps: AreaMaps,
+  shading: Float32Array,
+  behind: boolean,
+): void {
+  const [a, b, c, d, e, f, g, h, i] = toDesign;
+  const { data, width: dw, height: dh } = design;
+  const { pixels, width: outWidth, channels } = target;
+  const area = maps.bounds;
+  const shade = maps.shade;
+  const alpha = maps.alpha;
+  const rowStride = dw * 4;
+  const corners = [quad.topLeft, quad.topRight, quad.bottomRight, quad.bottomLeft];
+  if (channels === 3 && !behind) {
+    warpOverRgb(design, toDesign, corners, bounds, target, maps, shading);
+    return;
+  }
+  for (let y = bounds.top; y < bounds.top + bounds.height; y += 1) {
+    const cy = y + 0.5;
+    const [from, to] = rowSpan(corners, cy, bounds);
+    const mapRow = (y - area.top) * area.width - area.left;
+    const cx = from + 0.5;
+    let nu = a * cx + b * cy + c;
+    let nv = d * cx + e * cy + f;
+    let nw = g * cx + h * cy + i;
+    for (let x = from; x < to; x += 1, nu += a, nv += d, nw += g) {
+      const u = nu / nw - 0.5;
+      const v = nv / nw - 0.5;
+      if (u <= -1 || v <= -1 || u >= dw || v >= dh) continue;
+      const x0 = ((u + 1) | 0) - 1;
+      const y0 = ((v + 1) | 0) - 1;
+      const fx = u - x0;
+      const fy = v - y0;
+      let r = 0;
+      let gr = 0;
+      let bl = 0;
+      let al = 0;
+      // Taps outside the design are transparent, which anti-aliases its border.
+      for (let t = 0; t < 4; t += 1) {
+        const tx = x0 + (t & 1);
+        const ty = y0 + (t >> 1);
+        if (tx < 0 || ty < 0 || tx >= dw || ty >= dh) continue;
+        const wt = ((t & 1) === 1 ? fx : 1 - fx) * (t >> 1 === 1 ? fy : 1 - fy);
+        const k = ty * rowStride + tx * 4;
+        r += data[k]! * wt;
+        gr += data[k + 1]! * wt;
+        bl += data[k + 2]! * wt;
+        al += data[k + 3]! * wt;
+      }
+      if (al <= 0.001) continue;
+      const m = mapRow + x;
+      const o = (y * outWidth + x) * channels;
+      if (behind) {
+        // The photo stays in front: the design shows through its transparent part only.
+        const open = 1 - alpha![m]! / 255;
+        if (open <= 0) continue;
+        if (channels === 3) {
+          pixels[o] = clampByte(pixels[o]! + open * (r - al));
+          pixels[o + 1] = clampByte(pixels[o + 1]! + open * (gr - al));
+          pixels[o + 2] = clampByte(pixels[o + 2]! + open * (bl - al));
+        } else {
+          blendRgba(pixels, o, r * open, gr * open, bl * open, al * open, true);
+        }
+      } else {
+        const s = shading[shade[m]!]!;
+        blendRgba(pixels, o, r * s, gr * s, bl * s, al, false);
+      }
+    }
+  }
+}
+
+/**
+ * The common case, kept tight because it runs for every pixel of every mockup: the design over an
+ * RGB template. Reads each tap as one 32-bit word; premultiplied colour never exceeds its alpha
+ * and shading never exceeds 1, so the blend stays within 0..255 without clamping.
+ */
+function warpOverRgb(
+  design: DesignPixels,
+  toDesign: Homography,
+  corners: readonly Point[],
+  bounds: Rect,
+  target: WarpTarget,
+  maps: AreaMaps,
+  shading: Float32Array,
+): void {
+  const [a, b, c, d, e, f, g, h, i] = toDesign;
+  const { width: dw, height: dh } = design;
+  const words = new Uint32Array(design.data.buffer, design.data.byteOffset, dw * dh);
+  const { pixels, width: outWidth } = target;
+  const { bounds: area, shade } = maps;
+  const lastX = dw - 1;
+  const lastY = dh - 1;
+  for (let y = bounds.top; y < bounds.top + bounds.height; y += 1) {
+    const cy = y + 0.5;
+    const [from, to] = rowSpan(corners, cy, bounds);
+    const mapRow = (y - area.top) * area.width - area.left;
+    const cx = from + 0.5;
+    let nu = a * cx + b * cy + c;
+    let nv = d * cx + e * cy + f;
+    let nw = g * cx + h * cy + i;
+    let o = (y * outWidth + from) * 3;
+    for (let x = from; x < to; x += 1, nu += a, nv += d, nw += g, o += 3) {
+      const inverse = 1 / nw;
+      const u = nu * inverse - 0.5;
+      const v = nv * inverse - 0.5;
+      if (u <= -1 || v <= -1 || u >= dw || v >= dh) continue;
+      const x0 = ((u + 1) | 0) - 1;
+      const y0 = ((v + 1) | 0) - 1;
+      const fx = u - x0;
+      const fy = v - y0;
+      const w00 = (1 - fx) * (1 - fy);
+      const w10 = fx * (1 - fy);
+      const w01 = (1 - fx) * fy;
+      const w11 = fx * fy;
+      const k = y0 * dw + x0;
+      // At the border a missing tap is transparent: a zero word.
+      const inX = x0 >= 0;
+      const inY = y0 >= 0;
+      const p00 = inX && inY ? words[k]! : 0;
+      const p10 = x0 < lastX && inY ? words[k + 1]! : 0;
+      const p01 = inX && y0 < lastY ? words[k + dw]! : 0;
+      const p11 = x0 < lastX && y0 < lastY ? words[k + dw + 1]! : 0;
+      const al = (p00 >>> 24) * w00 + (p10 >>> 24) * w10 + (p01 >>> 24) * w01 + (p11 >>> 24) * w11;
+      if (al < 0.001) continue;
+      const r = (p00 & 255) * w00 + (p10 & 255) * w10 + (p01 & 255) * w01 + (p11 & 255) * w11;
+      const gr =
+        ((p00 >>> 8) & 255) * w00 +
+        ((p10 >>> 8) & 255) * w10 +
+        ((p01 >>> 8) & 255) * w01 +
+        ((p11 >>> 8) & 255) * w11;
+      const bl =
+        ((p00 >>> 16) & 255) * w00 +
+        ((p10 >>> 16) & 255) * w10 +
+        ((p01 >>> 16) & 255) * w01 +
+        ((p11 >>> 16) & 255) * w11;
+      const s = shading[shade[mapRow + x]!]!;
+      const rest = 1 - al / 255;
+      pixels[o] = r * s + rest * pixels[o]! + 0.5;
+      pixels[o + 1] = gr * s + rest * pixels[o + 1]! + 0.5;
+      pixels[o + 2] = bl * s + rest * pixels[o + 2]! + 0.5;
+    }
+  }
+}
+
+/** Blends a premultiplied colour with the straight RGBA pixel at `o`: over it, or under it when `under`. */
+function blendRgba(
+  pixels: Uint8Array,
+  o: number,
+  r: number,
+  g: number,
+  b: number,
+  a: number,
+  under: boolean,
+): void {
+  const ta = pixels[o + 3]!;
+  const tk = ta / 255;
+  const tr = pixels[o]! * tk;
+  const tg = pixels[o + 1]! * tk;
+  const tb = pixels[o + 2]! * tk;
+  let outA: number;
+  let outR: number;
+  let outG: number;
+  let outB: number;
+  if (under) {
+    const rest = 1 - tk;
+    outA = ta + rest * a;
+    outR = tr + rest * r;
+    outG = tg + rest * g;
+    outB = tb + rest * b;
+  } else {
+    const rest = 1 - a / 255;
+    outA = a + rest * ta;
+    outR = r + rest * tr;
+    outG = g + rest * tg;
+    outB = b + rest * tb;
+  }
+  if (outA <= 0) return;
+  const k = 255 / outA;
+  pixels[o] = clampByte(outR * k);
+  pixels[o + 1] = clampByte(outG * k);
+  pixels[o + 2] = clampByte(outB * k);
+  pixels[o + 3] = clampByte(outA);
+}

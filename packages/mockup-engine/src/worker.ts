@@ -1,0 +1,22 @@
+import type { Placement } from './geometry.ts';
+import {
+  type PreparedDesign,
+  type PreparedTemplate,
+  type RenderOptions,
+  prepareDesign,
+  prepareTemplate,
+  renderMockup,
+} from './pipeline.ts';
+
+/** The tasks a pool thread runs. */
+export type Task =
+  | { kind: 'template'; image: Uint8Array; placement: Placement | null }
+  | { kind: 'design'; image: Uint8Array; maxSide: number | undefined }
+  | { kind: 'render'; design: PreparedDesign; template: PreparedTemplate; options: RenderOptions };
+
+export default async function run(task: Task): Promise<unknown> {
+  if (task.kind === 'template') return prepareTemplate(task.image, task.placement);
+  if (task.kind === 'design') return prepareDesign(task.image, task.maxSide);
+  // sharp's buffers live outside the JS heap and cannot be transferred; a JPEG is small to copy.
+  return renderMockup(task.design, task.template, task.options);
+}
