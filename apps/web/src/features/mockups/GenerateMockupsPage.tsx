@@ -1,14 +1,164 @@
-import { IconWand } from '@tabler/icons-react';
-import { StepPlaceholder } from '../../ui/StepPlaceholder';
+import { Button, EmptyState, Group, Loader, Paper, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconArrowRight, IconRefresh, IconWand } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../api/client';
+import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
+import { notifyError, notifySuccess } from '../../ui/notify';
+import { PageHeader } from '../../ui/PageHeader';
+import { RequireWorkspace, type CurrentWorkspace } from '../../ui/RequireWorkspace';
+import { WorkspaceBar } from '../../ui/WorkspaceBar';
+import { failureText } from './failure-text';
+import { useGenerateMockups } from './generate-mockups.api';
+import { mockupJobLogsKey, useMockupJobLogs } from './get-mockup-job-logs.api';
+import { runSummary } from './job-progress';
+import { useMockupJobEvents } from './mockup-job-events.api';
+import { mockupMessages as text } from './mockup-messages';
+import { MockupJobRow } from './MockupJobRow';
+import { ReasonButton } from './ReasonButton';
+import { RunSummaryCard } from './RunSummaryCard';
+import { useJobPolling } from './use-job-polling';
+import classes from './GenerateMockupsPage.module.css';
 
 /** /generateMockups: step 4, Generate Mockups. */
 export function GenerateMockupsPage() {
   return (
-    <StepPlaceholder
-      title="Generate Mockups"
-      description="Every design is rendered on every selected template."
-      icon={<IconWand size={30} />}
-      upcoming="Start mockup generation for the whole workspace and follow each job's progress as it runs."
-    />
+    <RequireWorkspace
+      title={text.generateTitle}
+      description={text.generateIntro}
+      noWorkspaceText={text.generateNoWorkspaceText}
+    >
+      {(workspace) => <WorkspaceGenerate key={workspace.workspaceId} {...workspace} />}
+    </RequireWorkspace>
+  );
+}
+
+function WorkspaceGenerate({ workspaceId, workspaceName }: CurrentWorkspace) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const jobs = useMockupJobLogs(workspaceId);
+  const generate = useGenerateMockups(workspaceId);
+  const [refreshing, setRefreshing] = useState(false);
+  useMockupJobEvents(workspaceId);
+
+  const list = useMemo(() => jobs.data ?? [], [jobs.data]);
+  const summary = useMemo(() => runSummary(list), [list]);
+  const running = summary.state === 'running';
+
+  const reload = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: mockupJobLogsKey(workspaceId) }),
+    [queryClient, workspaceId],
+  );
+  const polling = useJobPolling(running, () => void reload());
+
+  const refreshLogs = () => {
+    setRefreshing(true);
+    polling.restart();
+    void reload().finally(() => setRefreshing(false));
+  };
+
+  const start = () =>
+    generate.mutate(undefined, {
+      onSuccess: (reply) => {
+        polling.restart();
+        notifySuccess(reply.message);
+      },
+      onError: (error) => {
+        notifyError(failureText(error, text.generateFailed));
+        // 409: a run is going on (maybe from another tab): show it.
+        if (error instanceof ApiError && error.status === 409) {
+          polling.restart();
+          void reload();
+        }
+      },
+    });
+
+  const generateReason = generate.isPending ? text.generateStarting : running ? text.generateRunning : null;
+
+  return (
+    <>
+      <PageHeader title={text.generateTitle} description={text.generateIntro} />
+      <WorkspaceBar workspaceName={workspaceName} />
+
+      <Group
+        justify="space-between"
+        gap="sm"
+        className={classes.toolbar}
+        role="toolbar"
+        aria-label="Mockup actions"
+      >
+        <ReasonButton
+          reason={generateReason}
+          onClick={start}
+          leftSection={
+            generate.isPending ? (
+              <Loader size={16} color="currentColor" aria-hidden />
+            ) : (
+              <IconWand size={18} aria-hidden />
+            )
+          }
+        >
+          {text.generate}
+        </ReasonButton>
+        <Group gap="sm">
+          <Button
+            variant="default"
+            leftSection={<IconArrowLeft size={18} aria-hidden />}
+            onClick={() => void navigate('/SelectMockupImageModeTemplates')}
+          >
+            {text.back}
+          </Button>
+          <Button
+            rightSection={<IconArrowRight size={18} aria-hidden />}
+            onClick={() => void navigate('/reviewMockups')}
+          >
+            {text.next}
+          </Button>
+        </Group>
+      </Group>
+
+      <RunSummaryCard summary={summary} />
+
+      <Paper withBorder radius="md" component="section" aria-labelledby="progress-information">
+        <Group justify="space-between" gap="sm" className={classes.panelHeader}>
+          <Title order={2} fz="lg" fw={650} id="progress-information">
+            {text.progressTitle}
+          </Title>
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconRefresh size={16} aria-hidden />}
+            loading={refreshing}
+            onClick={refreshLogs}
+          >
+            {text.refreshLogs}
+          </Button>
+        </Group>
+        {jobs.isPending ? (
+          <Group gap="sm" p="lg" role="status" aria-live="polite">
+            <Loader size="sm" type="dots" aria-hidden />
+            <Text fz="sm" c="dimmed">
+              {text.loading}
+            </Text>
+          </Group>
+        ) : jobs.isError && !jobs.data ? (
+          <div style={{ padding: 16 }}>
+            <LoadFailedAlert message={failureText(jobs.error, text.logsLoadFailed)} onRetry={refreshLogs} />
+          </div>
+        ) : list.length === 0 ? (
+          <EmptyState icon={<IconWand size={30} />} variant="light" size="md" maw={520} mx="auto" py={48}>
+            <EmptyState.Title order={3}>{text.noJobs}</EmptyState.Title>
+            <EmptyState.Description>{text.noJobsHint}</EmptyState.Description>
+          </EmptyState>
+        ) : (
+          <ul className={classes.jobs} aria-label="Mockup jobs">
+            {list.map((job) => (
+              <MockupJobRow key={job.id} job={job} />
+            ))}
+          </ul>
+        )}
+      </Paper>
+    </>
   );
 }

@@ -1,14 +1,281 @@
-import { IconPhotoCheck } from '@tabler/icons-react';
-import { StepPlaceholder } from '../../ui/StepPlaceholder';
+import { Button, EmptyState, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import {
+  IconArrowLeft,
+  IconArrowRight,
+  IconDownload,
+  IconPhotoOff,
+  IconTrash,
+  IconWand,
+} from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { MockupGridRow, MockupImage } from '@podflow/contract/mockups';
+import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
+import { notifyError, notifySuccess } from '../../ui/notify';
+import { PageHeader } from '../../ui/PageHeader';
+import { RequireWorkspace, type CurrentWorkspace } from '../../ui/RequireWorkspace';
+import { ThumbGridSkeleton } from '../../ui/ThumbGridSkeleton';
+import { WorkspaceBar } from '../../ui/WorkspaceBar';
+import { useDeleteMockups } from './delete-mockups.api';
+import { DesignMockupsRow } from './DesignMockupsRow';
+import { useDownloadMockups, type DownloadProgress } from './download-mockups.api';
+import { failureText } from './failure-text';
+import { mockupGridQuery, useMockupGrid } from './get-mockup-images-grid.api';
+import { mockupMessages as text, mockupsZipFileName } from './mockup-messages';
+import { MockupPreviewModal, type MockupPreview } from './MockupPreviewModal';
+import { ReasonButton } from './ReasonButton';
+import classes from './MockupCard.module.css';
+
+/** A broken thumbnail refetches the grid (its signed links expire), at most this often. */
+const thumbnailRefetchGapMs = 10_000;
 
 /** /reviewMockups: step 5, Review Mockups. */
 export function ReviewMockupsPage() {
   return (
-    <StepPlaceholder
-      title="Review Mockups"
-      description="Check the generated images before they go into your listings."
-      icon={<IconPhotoCheck size={30} />}
-      upcoming="Review the mockups design by design, delete the ones you don't like and download the rest as a zip."
-    />
+    <RequireWorkspace
+      title={text.reviewTitle}
+      description={text.reviewIntro}
+      noWorkspaceText={text.reviewNoWorkspaceText}
+    >
+      {(workspace) => <WorkspaceReview key={workspace.workspaceId} {...workspace} />}
+    </RequireWorkspace>
+  );
+}
+
+/** A byte count for people: 950 KB, 12.4 MB. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  if (bytes < 1024 ** 3) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
+  return `${(bytes / 1024 ** 3).toFixed(2)} GB`;
+}
+
+function WorkspaceReview({ workspaceId, workspaceName }: CurrentWorkspace) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const grid = useMockupGrid(workspaceId);
+  const deleteMockups = useDeleteMockups(workspaceId);
+  const download = useDownloadMockups(workspaceId);
+  const [picked, setPicked] = useState<ReadonlySet<string>>(() => new Set());
+  const [preview, setPreview] = useState<MockupPreview | null>(null);
+  const lastThumbnailRefetch = useRef(0);
+
+  const rows = useMemo(() => grid.data ?? [], [grid.data]);
+  const mockupIds = useMemo(
+    () => rows.flatMap((row) => row.mockup_images.map((mockup) => mockup.mockup_id)),
+    [rows],
+  );
+  // Only mockups still in the grid count as selected.
+  const selected = useMemo(() => mockupIds.filter((id) => picked.has(id)), [mockupIds, picked]);
+  const selectedSet = useMemo(() => new Set(selected), [selected]);
+  const total = mockupIds.length;
+  const allSelected = total > 0 && selected.length === total;
+
+  const onThumbnailError = useCallback(() => {
+    const now = Date.now();
+    if (now - lastThumbnailRefetch.current < thumbnailRefetchGapMs) return;
+    lastThumbnailRefetch.current = now;
+    void queryClient.invalidateQueries({ queryKey: mockupGridQuery(workspaceId).queryKey });
+  }, [queryClient, workspaceId]);
+
+  const toggle = useCallback((mockupId: string) => {
+    setPicked((current) => {
+      const next = new Set(current);
+      if (next.has(mockupId)) next.delete(mockupId);
+      else next.add(mockupId);
+      return next;
+    });
+  }, []);
+
+  const toggleRow = useCallback((row: MockupGridRow, select: boolean) => {
+    setPicked((current) => {
+      const next = new Set(current);
+      for (const mockup of row.mockup_images) {
+        if (select) next.add(mockup.mockup_id);
+        else next.delete(mockup.mockup_id);
+      }
+      return next;
+    });
+  }, []);
+
+  const openPreview = useCallback(
+    (mockup: MockupImage, designName: string) => setPreview({ mockup, designName }),
+    [],
+  );
+
+  const toggleAll = () => setPicked(allSelected ? new Set() : new Set(mockupIds));
+
+  const confirmDelete = () => {
+    const ids = selected;
+    if (ids.length === 0) return;
+    modals.openConfirmModal({
+      title: text.deleteTitle,
+      centered: true,
+      children: (
+        <>
+          <Text fz="sm">{text.deleteText}</Text>
+          <Text fz="sm" c="dimmed" mt={6}>
+            {text.deleteDetail(ids.length)}
+          </Text>
+        </>
+      ),
+      labels: { confirm: text.deleteProceed, cancel: text.deleteCancel },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        deleteMockups.mutate(ids, {
+          onSuccess: (reply) => {
+            setPicked(new Set());
+            notifySuccess(reply.message || text.deleted(reply.deleted));
+          },
+          onError: (error) => notifyError(failureText(error, text.deleteFailed)),
+        }),
+    });
+  };
+
+  const startDownload = () =>
+    void download.start({
+      onSaved: () => notifySuccess(text.downloaded(mockupsZipFileName)),
+      onError: (error) => notifyError(failureText(error, text.downloadFailed)),
+      onCancelled: () => notifySuccess(text.downloadCancelled),
+    });
+
+  const loaded = grid.isSuccess || grid.data !== undefined;
+  const deleteReason = selected.length === 0 ? text.deleteNoneSelected : null;
+  const downloadReason = loaded && total === 0 ? text.downloadNothing : null;
+
+  return (
+    <>
+      <PageHeader title={text.reviewTitle} description={text.reviewIntro} />
+      <WorkspaceBar workspaceName={workspaceName} />
+
+      <Group
+        justify="space-between"
+        gap="sm"
+        className={classes.toolbar}
+        role="toolbar"
+        aria-label="Mockup actions"
+      >
+        <Group gap="sm">
+          <Button variant="default" onClick={toggleAll} disabled={total === 0}>
+            {allSelected ? text.deselectAll : text.selectAll}
+          </Button>
+          <ReasonButton
+            reason={deleteReason}
+            variant="light"
+            color="red"
+            leftSection={<IconTrash size={18} aria-hidden />}
+            loading={deleteMockups.isPending}
+            onClick={confirmDelete}
+          >
+            {text.deleteSelected}
+          </ReasonButton>
+          <ReasonButton
+            reason={downloadReason}
+            variant="default"
+            leftSection={<IconDownload size={18} aria-hidden />}
+            loading={download.running}
+            disabled={!loaded}
+            onClick={startDownload}
+          >
+            {text.download}
+          </ReasonButton>
+        </Group>
+        <Group gap="md">
+          <Text fz="sm" c="dimmed" aria-live="polite" style={{ flexShrink: 0 }}>
+            {loaded && total ? text.countSummary(total, rows.length, selected.length) : null}
+          </Text>
+          <Button
+            variant="default"
+            leftSection={<IconArrowLeft size={18} aria-hidden />}
+            onClick={() => void navigate('/generateMockups')}
+          >
+            {text.back}
+          </Button>
+          <Button
+            rightSection={<IconArrowRight size={18} aria-hidden />}
+            onClick={() => void navigate('/updateMetadata')}
+          >
+            {text.next}
+          </Button>
+        </Group>
+      </Group>
+
+      {download.progress ? <DownloadBar progress={download.progress} onCancel={download.cancel} /> : null}
+
+      {grid.isPending ? (
+        <ThumbGridSkeleton cols={4} spacing="sm" height={240} label="Loading mockups" />
+      ) : grid.isError && !grid.data ? (
+        <LoadFailedAlert
+          message={failureText(grid.error, text.gridLoadFailed)}
+          onRetry={() => void grid.refetch()}
+        />
+      ) : total === 0 ? (
+        <Paper withBorder radius="md" py={56} px="xl">
+          <EmptyState icon={<IconPhotoOff size={30} />} variant="light" size="md" maw={520} mx="auto">
+            <EmptyState.Title order={2}>{text.emptyTitle}</EmptyState.Title>
+            <EmptyState.Description>
+              {rows.length ? text.emptyText : text.emptyNoDesignsText}
+            </EmptyState.Description>
+            <EmptyState.Actions>
+              <Button component={Link} to="/generateMockups" leftSection={<IconWand size={18} aria-hidden />}>
+                {text.goToGenerate}
+              </Button>
+            </EmptyState.Actions>
+          </EmptyState>
+        </Paper>
+      ) : (
+        <ul className={classes.rows} aria-label={text.designsList}>
+          {rows.map((row) => (
+            <DesignMockupsRow
+              key={row.design_id}
+              row={row}
+              selected={selectedSet}
+              onToggle={toggle}
+              onToggleRow={toggleRow}
+              onPreview={openPreview}
+              onThumbnailError={onThumbnailError}
+            />
+          ))}
+        </ul>
+      )}
+
+      <MockupPreviewModal preview={preview} onClose={() => setPreview(null)} />
+    </>
+  );
+}
+
+/** The zip on its way: bytes received of its size, and a way to stop it. */
+function DownloadBar({ progress, onCancel }: { progress: DownloadProgress; onCancel: () => void }) {
+  const known = progress.total > 0;
+  const percent = known ? Math.min(100, (progress.loaded / progress.total) * 100) : 100;
+  return (
+    <Paper withBorder radius="md" px="lg" py="sm" mb="md" data-testid="download-progress">
+      <Stack gap={6} role="status" aria-live="polite">
+        <Group justify="space-between" gap="sm">
+          <Text fz="sm" fw={500}>
+            {text.downloading}
+          </Text>
+          <Group gap="sm">
+            <Text fz="sm" c="dimmed">
+              {known
+                ? `${formatBytes(progress.loaded)} of ${formatBytes(progress.total)}`
+                : formatBytes(progress.loaded)}
+            </Text>
+            <Button size="compact-sm" variant="subtle" color="gray" onClick={onCancel}>
+              {text.cancelDownload}
+            </Button>
+          </Group>
+        </Group>
+        <Progress
+          value={percent}
+          size="lg"
+          radius="xl"
+          striped
+          animated={!known || percent < 100}
+          aria-label={text.downloadProgressLabel}
+        />
+      </Stack>
+    </Paper>
   );
 }

@@ -1,0 +1,118 @@
+import type {
+  mockupMessages as contractMockupMessages,
+  mockupsZipFileName as contractZipFileName,
+} from '@podflow/contract/mockups';
+
+/**
+ * The server's sentences and the zip's file name (the contract's `mockupMessages` and
+ * `mockupsZipFileName`, repeated here so no zod module reaches the bundle; the types keep the two
+ * identical).
+ */
+export const serverMockupMessages: typeof contractMockupMessages = {
+  noDesigns: 'Upload designs to this workspace before generating mockups.',
+  noTemplates: 'Select at least one mockup template for this workspace before generating mockups.',
+  alreadyRunning:
+    'Mockups are already being generated for this workspace. Wait for the running jobs to finish, then try again.',
+  notFound: 'Some of these mockups no longer exist. Refresh the list and try again.',
+  nothingToDownload: 'There are no mockups in this workspace yet. Generate mockups first.',
+};
+
+export const mockupsZipFileName: typeof contractZipFileName = 'mockups.zip';
+
+const plural = (count: number, one: string, many: string) =>
+  `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+
+/** The texts of the Generate Mockups and Review Mockups screens: SPEC.md word for word where it has them. */
+export const mockupMessages = {
+  next: 'Next',
+  back: 'Back',
+
+  // Generate Mockups (/generateMockups).
+  generateTitle: 'Generate Mockups',
+  generateIntro:
+    'Every design of this workspace is placed on every selected template. Rendering runs in the background: you can leave this page and come back.',
+  generateNoWorkspaceText:
+    'Mockups are made per workspace. Pick one (or create one) on the Select Workspace step.',
+  generate: 'Generate Mockups',
+  generateStarting: 'Starting mockup generation…',
+  generateRunning: 'Mockups are being generated. Wait for the running jobs to finish, then generate again.',
+  generateFailed: 'Mockup generation could not be started. Please try again.',
+  progressTitle: 'Progress Information',
+  refreshLogs: 'Refresh Logs',
+  loading: 'Loading...',
+  noJobs: 'No active jobs',
+  noJobsHint:
+    'Press Generate Mockups to place every design on every selected template. Each template becomes one job here.',
+  logsLoadFailed: 'The job logs could not be loaded.',
+
+  statusLabel: 'Status',
+  designsProgress: (done: number, total: number) =>
+    `${done.toLocaleString('en-US')} / ${plural(total, 'design', 'designs')}`,
+  failedCount: (failed: number) => `${failed.toLocaleString('en-US')} failed`,
+  showErrors: (count: number) => `Show ${plural(count, 'error', 'errors')}`,
+  hideErrors: (count: number) => `Hide ${plural(count, 'error', 'errors')}`,
+  jobProgressLabel: (templateName: string) => `Progress of ${templateName}`,
+  jobFailedReason: (reason: string) => `The job failed: ${reason}`,
+
+  summaryRendered: (done: number, total: number) =>
+    `${done.toLocaleString('en-US')} of ${plural(total, 'mockup', 'mockups')} rendered`,
+  summaryFailed: (failed: number) => `${plural(failed, 'mockup', 'mockups')} could not be rendered`,
+  summaryJobs: (finished: number, total: number) =>
+    `${finished.toLocaleString('en-US')} of ${plural(total, 'job', 'jobs')} finished`,
+  summaryProgressLabel: 'Overall progress',
+  runningTitle: 'Rendering your mockups',
+  doneTitle: 'Your mockups are ready',
+  doneText: 'Check them on the Review Mockups step, delete the ones you do not want and download the rest.',
+  doneWithFailuresTitle: 'Generation finished with problems',
+  doneWithFailuresText:
+    'Some mockups could not be rendered: open the failed jobs below to see why. The others are ready to review.',
+  allFailedTitle: 'No mockups could be rendered',
+  allFailedText: 'Open the failed jobs below to see why, fix the designs or templates and generate again.',
+  reviewMockups: 'Review Mockups',
+
+  // Review Mockups (/reviewMockups).
+  reviewTitle: 'Review Mockups',
+  reviewIntro:
+    'Each design with the mockups made from it. Click a mockup for a larger look, delete the ones you do not want and download the rest as a zip.',
+  reviewNoWorkspaceText:
+    'Mockups are made per workspace. Pick one (or create one) on the Select Workspace step.',
+  selectAll: 'Select All',
+  deselectAll: 'Deselect All',
+  deleteSelected: 'Delete Selected Mockups',
+  deleteNoneSelected: 'Select one or more mockups to delete them',
+  download: 'Download Your Files',
+  downloadNothing: 'There are no mockups to download yet. Generate mockups first.',
+  downloading: 'Downloading your mockups…',
+  downloadProgressLabel: 'Download progress',
+  cancelDownload: 'Cancel',
+  downloadCancelled: 'The download was cancelled.',
+  downloadFailed: 'The download failed. Please try again.',
+  downloaded: (fileName: string) => `Saved ${fileName}`,
+  gridLoadFailed: 'The mockups could not be loaded.',
+  emptyTitle: 'No mockups yet',
+  emptyText: 'Generate mockups first: every design is placed on every template you selected.',
+  emptyNoDesignsText:
+    'This workspace has no designs yet. Upload designs, select templates, then generate mockups.',
+  goToGenerate: 'Go to Generate Mockups',
+  rowEmpty: 'No mockups for this design yet. Generate mockups to make them.',
+  mockupCount: (count: number) => plural(count, 'mockup', 'mockups'),
+  countSummary: (mockups: number, designs: number, selected: number) =>
+    `${plural(mockups, 'mockup', 'mockups')} of ${plural(designs, 'design', 'designs')}${selected ? ` · ${selected.toLocaleString('en-US')} selected` : ''}`,
+  templateCaption: (name: string) => `Template: ${name}`,
+  selectMockup: (designName: string, templateName: string) =>
+    `Select the ${templateName} mockup of ${designName}`,
+  selectRow: (designName: string) => `Select every mockup of ${designName}`,
+  previewMockup: (designName: string, templateName: string) =>
+    `Preview the ${templateName} mockup of ${designName}`,
+  mockupAlt: (designName: string, templateName: string) => `The ${templateName} mockup of ${designName}`,
+  designsList: 'Designs and their mockups',
+  mockupsOf: (designName: string) => `Mockups of ${designName}`,
+
+  deleteTitle: 'Confirm Delete',
+  deleteText: 'Are you sure you want to delete the selected items?',
+  deleteDetail: (count: number) => `${plural(count, 'mockup', 'mockups')} will be deleted for good.`,
+  deleteCancel: 'Cancel',
+  deleteProceed: 'Proceed',
+  deleteFailed: 'The mockups could not be deleted. Please try again.',
+  deleted: (count: number) => `${plural(count, 'mockup', 'mockups')} deleted`,
+} as const;
