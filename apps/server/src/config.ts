@@ -38,6 +38,16 @@ const schema = z.object({
   UPLOAD_MAX_MEGAPIXELS: z.coerce.number().positive().default(100),
   UPLOAD_MAX_FILES: z.coerce.number().int().min(1).default(500),
   SIGNED_URL_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
+  // Empty means unset, as in .env.example.
+  REDIS_URL: z
+    .union([
+      z.literal(''),
+      z.string().regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// or rediss:// URL'),
+    ])
+    .optional(),
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(1).default(30),
+  QUEUE_PREFIX: z.string().min(1).default('podflow'),
+  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
 });
 
 export type Config = {
@@ -62,6 +72,10 @@ export type Config = {
   /** Signed file URLs live this long; the web app renews them by refetching lists (SPEC: every 50 minutes). */
   signedUrlTtlSeconds: number;
   uploads: { maxFileBytes: number; maxPixels: number; maxFiles: number };
+  /** Background jobs: in Redis (BullMQ) when redisUrl is set, else in the database. */
+  queue: { redisUrl: string | undefined; leaseSeconds: number; prefix: string };
+  /** What this process does: serve the API, run jobs, or both (the single-process default). */
+  role: 'all' | 'api' | 'worker';
 };
 
 /** Parses the environment once at start-up; nothing else in the server reads process.env. */
@@ -103,6 +117,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxPixels: Math.round(e.UPLOAD_MAX_MEGAPIXELS * 1_000_000),
       maxFiles: e.UPLOAD_MAX_FILES,
     },
+    queue: { redisUrl: e.REDIS_URL || undefined, leaseSeconds: e.JOB_LEASE_SECONDS, prefix: e.QUEUE_PREFIX },
+    role: e.ROLE,
   };
 }
 

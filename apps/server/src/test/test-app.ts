@@ -59,6 +59,34 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   };
 }
 
+export type TestDatabase = {
+  db: Db;
+  database: Config['database'];
+  /** Environment that opens the same database through loadConfig (e.g. in a child process). */
+  env: { DATA_DIR: string; DATABASE_URL?: string };
+  close: () => Promise<void>;
+};
+
+/** A fresh, migrated database of TEST_DB's kind without the app; close() removes every trace. */
+export async function openTestDatabase(): Promise<TestDatabase> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'podflow-test-'));
+  const postgres = testDbKind === 'postgres' ? await createPostgresDatabase() : undefined;
+  const env = { DATA_DIR: dataDir, ...(postgres ? { DATABASE_URL: postgres.url } : {}) };
+  const { database } = loadConfig({ NODE_ENV: 'test', APP_SECRET: randomBytes(32).toString('hex'), ...env });
+  const db = openDatabase(database);
+  await migrateToLatest(db);
+  return {
+    db,
+    database,
+    env,
+    close: async () => {
+      await db.destroy();
+      await postgres?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL (scripts/test.ts sets it).');
@@ -74,6 +102,16 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
     drop: async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
+      // A pool's end() resolves before its connections have said goodbye; forcing one that is
+      // still closing makes its client emit an unhandled error, so give them a moment first.
+      for (let i = 0; i < 50; i += 1) {
+        const { rows } = await client.query<{ n: number }>(
+          'select count(*)::int as n from pg_stat_activity where datname = $1',
+          [name],
+        );
+        if (rows[0]?.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
     },

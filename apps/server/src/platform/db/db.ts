@@ -8,6 +8,7 @@ import type { Config } from '../../config.ts';
 import * as accounts from './migrations/0001-accounts.ts';
 import * as workspacesDesigns from './migrations/0002-workspaces-designs.ts';
 import * as templates from './migrations/0003-templates.ts';
+import * as jobQueue from './migrations/0004-job-queue.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
   '0002-workspaces-designs': workspacesDesigns,
   '0003-templates': templates,
+  '0004-job-queue': jobQueue,
 };
 
 // PostgreSQL answers bigint (int8) columns as strings; our bigints are epoch milliseconds.

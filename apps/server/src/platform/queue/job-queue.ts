@@ -9,9 +9,7 @@ import type { z } from 'zod';
 
 /** What a handler answers for expected results; anything thrown is retried, then given up. */
 export type JobOutcome =
-  | { status: 'completed' }
-  | { status: 'skipped'; reason: string }
-  | { status: 'failed'; reason: string };
+  { status: 'completed' } | { status: 'skipped'; reason: string } | { status: 'failed'; reason: string };
 
 export type JobContext = {
   /** The id the job was queued under. */
@@ -44,3 +42,13 @@ export interface JobQueue {
   /** Resolves when no job is queued or running (tests and benches wait on it). */
   idle(): Promise<void>;
 }
+
+/** How both adapters retry: the same numbers, so a job behaves alike on either. */
+export const retryPolicy = {
+  /** Runs that may throw before the job is given up. */
+  maxAttempts: 3,
+  /** Starts in all, counting runs whose worker died (lease lapsed) before finishing. */
+  maxStarts: 5,
+  /** Wait before the next run after `failedRuns` runs threw: 1 s, then 4 s. */
+  delayMs: (failedRuns: number): number => 1000 * 4 ** Math.max(0, failedRuns - 1),
+};
