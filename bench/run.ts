@@ -1,5 +1,6 @@
 /** `npm run bench`: every benchmark, printed as figures and ratios against a baseline run here. */
 import { ensureWebBuild } from '../scripts/web-build.ts';
+import { benchFirstMockup } from './first-mockup.bench.ts';
 import { benchSignIn } from './sign-in.bench.ts';
 import { benchStartup } from './startup.bench.ts';
 import { benchUpload } from './upload.bench.ts';
@@ -8,3 +9,4 @@ ensureWebBuild(); // start-up is measured with the web app already built
 await benchStartup();
 await benchSignIn();
 await benchUpload();
+await benchFirstMockup();

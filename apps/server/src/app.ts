@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { MockupEngine } from '@podflow/mockup-engine/engine';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodyOf } from '@podflow/contract/errors';
 import type { Config } from './config.ts';
@@ -11,6 +12,11 @@ import { designsRepo } from './modules/designs/designs.repo.ts';
 import { designsRoutes } from './modules/designs/designs.routes.ts';
 import { designsService } from './modules/designs/designs.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { mockupsRepo } from './modules/mockups/mockups.repo.ts';
+import { mockupsRoutes } from './modules/mockups/mockups.routes.ts';
+import { mockupsService } from './modules/mockups/mockups.service.ts';
+import { renderCache } from './modules/mockups/render-cache.ts';
+import { renderMockupsJob } from './modules/mockups/render-mockups.job.ts';
 import { starterTemplates } from './modules/templates/library/starter-templates.ts';
 import { templateLibrary } from './modules/templates/template-library.ts';
 import { templatesRepo } from './modules/templates/templates.repo.ts';
@@ -27,6 +33,7 @@ import { registerErrorHandler } from './platform/errors.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
 import { registerSecurity } from './platform/http/security.ts';
 import { registerSpa, wantsHtml } from './platform/http/spa.ts';
+import { openJobQueue, runsJobs } from './platform/queue/open-queue.ts';
 import { filesRoutes } from './platform/storage/files.routes.ts';
 import { localDiskStorage } from './platform/storage/local-disk-storage.ts';
 import { UrlSigner } from './platform/storage/signed-urls.ts';
@@ -36,7 +43,7 @@ export type AppDeps = { config: Config; db: Db };
 declare module 'fastify' {
   interface FastifyInstance {
     /** Background work the app runs; tests and benches wait for it. */
-    background: { idle: () => Promise<void>; warm: () => Promise<void> };
+    background: { idle: () => Promise<void>; warm: () => Promise<void>; jobsIdle: () => Promise<void> };
   }
 }
 
@@ -84,6 +91,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     maxPixels: config.uploads.maxPixels,
   });
   const releaseDesigns: Array<(userId: string, workspaceId: string) => Promise<void>> = [];
+  const designsDeleted: Array<(userId: string, designIds: string[]) => Promise<void>> = [];
   const workspaces = workspacesService({ repo: workspacesRepo(db), storage, beforeDelete: releaseDesigns });
   const designs = designsService({
     repo: designsData,
@@ -92,6 +100,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     workspaces,
     thumbnails,
     limits: config.uploads,
+    afterDelete: designsDeleted,
   });
   releaseDesigns.push(designs.releaseWorkspace);
   const templatesData = templatesRepo(db);
@@ -111,14 +120,50 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     planOf: designsData.userPlan,
     limits: config.uploads,
   });
-  app.decorate('background', { idle: thumbnails.idle, warm: library.warm });
+
+  const queue = openJobQueue({ config, db, log: app.log });
+  const engine = new MockupEngine();
+  const mockups = mockupsService({
+    repo: mockupsRepo(db),
+    storage,
+    signer,
+    queue,
+    workspaces,
+    designs,
+    templates,
+    maxPixels: config.uploads.maxPixels,
+  });
+  releaseDesigns.push(mockups.releaseWorkspace);
+  designsDeleted.push(mockups.releaseDesigns);
+  queue.register(
+    renderMockupsJob({
+      repo: mockupsRepo(db),
+      storage,
+      engine,
+      cache: renderCache(engine, storage),
+      designs,
+      templates,
+      mockups,
+    }),
+  );
+  if (runsJobs(config.role)) queue.start();
+  app.addHook('onClose', async () => {
+    await queue.close();
+    await engine.close();
+  });
+  app.decorate('background', { idle: thumbnails.idle, warm: library.warm, jobsIdle: () => queue.idle() });
 
   await app.register(healthRoutes, { isDatabaseUp: () => isDatabaseUp(db) });
   await app.register(authRoutes, { auth, requireUser: signedIn, perMinute: config.rateLimit.authPerMinute });
-  await app.register(filesRoutes, { storage, signer, producers: [thumbnails.produce, library.produce] });
+  await app.register(filesRoutes, {
+    storage,
+    signer,
+    producers: [thumbnails.produce, library.produce, mockups.produceThumbnail],
+  });
   await app.register(workspacesRoutes, { workspaces, requireUser: signedIn });
   await app.register(designsRoutes, { designs, requireUser: signedIn, limits: config.uploads });
   await app.register(templatesRoutes, { templates, requireUser: signedIn, limits: config.uploads });
+  await app.register(mockupsRoutes, { mockups, requireUser: signedIn });
 
   const spa = await registerSpa(app, config.webDistDir);
   app.setNotFoundHandler((request, reply) => {

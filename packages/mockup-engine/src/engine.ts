@@ -5,7 +5,7 @@ import type { PreparedDesign, PreparedTemplate, RenderOptions } from './pipeline
 import type { Task } from './worker.ts';
 
 export type { Placement } from './geometry.ts';
-export { workingSide } from './geometry.ts';
+export { quadInPixels, workingSide } from './geometry.ts';
 export type { OutputFormat, PreparedDesign, PreparedTemplate, RenderOptions } from './pipeline.ts';
 
 /**
@@ -13,19 +13,21 @@ export type { OutputFormat, PreparedDesign, PreparedTemplate, RenderOptions } fr
  * template and each design once and then renders any pair. Pure: bytes in, bytes out.
  */
 export class MockupEngine {
-  readonly #pool: Piscina;
+  readonly #threads: number;
+  #pool: Piscina | undefined;
 
+  /** The threads start with the first task, so a process that never renders never pays for them. */
   constructor(options: { threads?: number } = {}) {
-    const threads = options.threads ?? availableParallelism();
-    this.#pool = new Piscina({
-      filename: new URL('./worker.ts', import.meta.url).href,
-      minThreads: threads,
-      maxThreads: threads,
-      idleTimeout: 60_000,
-    });
+    this.#threads = options.threads ?? availableParallelism();
   }
 
   #run<T>(task: Task): Promise<T> {
+    this.#pool ??= new Piscina({
+      filename: new URL('./worker.ts', import.meta.url).href,
+      minThreads: this.#threads,
+      maxThreads: this.#threads,
+      idleTimeout: 60_000,
+    });
     return this.#pool.run(task) as Promise<T>;
   }
 
@@ -68,11 +70,12 @@ export class MockupEngine {
 
   /** Tasks waiting for a thread (a caller can hold back when the queue is long). */
   get queued(): number {
-    return this.#pool.queueSize;
+    return this.#pool?.queueSize ?? 0;
   }
 
   /** Stops the threads. */
   async close(): Promise<void> {
-    await this.#pool.destroy();
+    await this.#pool?.destroy();
+    this.#pool = undefined;
   }
 }

@@ -30,6 +30,8 @@ export type DesignsServiceDeps = {
   workspaces: WorkspacesService;
   thumbnails: DesignThumbnails;
   limits: { maxFileBytes: number; maxPixels: number; maxFiles: number };
+  /** Called with the ids of deleted designs, so what was made from them goes too (mockups). */
+  afterDelete?: Array<(userId: string, designIds: string[]) => Promise<void>>;
 };
 
 const NO_ALPHA_WARNING =
@@ -217,10 +219,17 @@ export function designsService(deps: DesignsServiceDeps) {
       }
     },
 
+    /** The rows of a workspace's designs, oldest first (the caller checked the workspace). */
+    listRows: (workspaceId: string) => repo.listByWorkspace(workspaceId),
+
+    /** The user's storage quota in bytes. */
+    storageLimit: async (userId: string) => planById(await repo.userPlan(userId)).storageBytes,
+
     /** Deletes the user's designs and their files; any id that is not theirs makes it a 404 and nothing changes. */
     async delete(userId: string, ids: string[]): Promise<number> {
       const rows = await repo.deleteOwned(userId, ids);
       if (!rows) throw new UserError(404, designMessages.notFound, { code: 'design_not_found' });
+      for (const deleted of deps.afterDelete ?? []) await deleted(userId, ids);
       for (const row of rows) {
         await storage.delete(row.storage_key);
         await storage.delete(row.thumbnail_key);

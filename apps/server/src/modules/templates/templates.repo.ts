@@ -48,6 +48,10 @@ export function templatesRepo(db: Db) {
         .execute();
     },
 
+    findByIds(ids: string[]): Promise<TemplateRow[]> {
+      return db.selectFrom('templates').selectAll().where('id', 'in', ids).execute();
+    },
+
     findVisible(userId: string, ids: string[]): Promise<TemplateRow[]> {
       return visible(userId).where('templates.id', 'in', ids).execute();
     },

@@ -241,6 +241,12 @@ export function templatesService(deps: TemplatesServiceDeps) {
       return (await repo.listSelected(userId, workspaceId)).map(toInfo);
     },
 
+    /** The rows of the workspace's selected templates (the caller checked the workspace). */
+    listSelectedRows: (userId: string, workspaceId: string) => repo.listSelected(userId, workspaceId),
+
+    /** A template row by id, whoever owns it (for background jobs queued after a check). */
+    findRow: async (id: string): Promise<TemplateRow | undefined> => (await repo.findByIds([id]))[0],
+
     async listRemaining(userId: string, workspaceId: string): Promise<TemplateInfo[]> {
       await workspaces.requireOwned(userId, workspaceId);
       return (await repo.listRemaining(userId, workspaceId)).map(toInfo);

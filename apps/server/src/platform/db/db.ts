@@ -9,6 +9,7 @@ import * as accounts from './migrations/0001-accounts.ts';
 import * as workspacesDesigns from './migrations/0002-workspaces-designs.ts';
 import * as templates from './migrations/0003-templates.ts';
 import * as jobQueue from './migrations/0004-job-queue.ts';
+import * as mockups from './migrations/0005-mockups.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0002-workspaces-designs': workspacesDesigns,
   '0003-templates': templates,
   '0004-job-queue': jobQueue,
+  '0005-mockups': mockups,
 };
 
 // PostgreSQL answers bigint (int8) columns as strings; our bigints are epoch milliseconds.

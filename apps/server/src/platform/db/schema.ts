@@ -13,6 +13,8 @@ export interface Database {
   designs: DesignsTable;
   templates: TemplatesTable;
   workspace_templates: WorkspaceTemplatesTable;
+  mockup_jobs: MockupJobsTable;
+  mockups: MockupsTable;
 }
 
 export interface UsersTable {
@@ -103,4 +105,48 @@ export interface WorkspaceTemplatesTable {
   workspace_id: string;
   template_id: string;
   created_at: number;
+}
+
+/** One template's part of a mockup run: the job log row the user watches. */
+export interface MockupJobsTable {
+  id: string;
+  run_id: string;
+  workspace_id: string;
+  user_id: string;
+  template_id: string;
+  /** Kept so the log still names the template after it is deleted. */
+  template_name: string;
+  /** The template's place in the run, for a stable order. */
+  position: number;
+  /** Pending, In Progress, Completed or Failed (the contract's MockupJobStatus). */
+  status: string;
+  total: number;
+  done: Generated<number>;
+  failed: Generated<number>;
+  /** JSON array of { design_id, design_file_name, reason }. */
+  errors: Generated<string>;
+  /** Why the whole job failed, or null. */
+  reason: string | null;
+  created_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+}
+
+/** One rendered mockup: a design on a template, replaced when rendered again. */
+export interface MockupsTable {
+  id: string;
+  workspace_id: string;
+  user_id: string;
+  design_id: string;
+  template_id: string;
+  template_name: string;
+  /** The job that rendered this version (a resumed job skips what it already made). */
+  job_id: string;
+  storage_key: string;
+  thumbnail_key: string;
+  bytes: number;
+  width: number;
+  height: number;
+  created_at: number;
+  updated_at: number;
 }

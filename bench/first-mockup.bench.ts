@@ -1,0 +1,129 @@
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import sharp from 'sharp';
+import { startServer, waitForLibrary } from './server-process.ts';
+
+const designCount = 20;
+const templateCount = 5;
+const cacheDir = path.join(tmpdir(), 'podflow-bench-first-mockup-v1');
+
+/** Detailed 4500x5400 transparent designs, made once and kept in the temp folder. */
+async function designFiles(): Promise<string[]> {
+  mkdirSync(cacheDir, { recursive: true });
+  const files: string[] = [];
+  for (let i = 0; i < designCount; i += 1) {
+    const file = path.join(cacheDir, `design-${i}.png`);
+    files.push(file);
+    if (existsSync(file)) continue;
+    let shapes = '';
+    for (let k = 0; k < 120; k += 1) {
+      const x = (i * 331 + k * 197) % 4500;
+      const y = (i * 173 + k * 263) % 5400;
+      shapes += `<circle cx="${x}" cy="${y}" r="${40 + ((k * 37) % 400)}" fill="hsl(${(i * 29 + k * 17) % 360},70%,50%)" fill-opacity="0.8"/>`;
+      shapes += `<line x1="${x}" y1="${y}" x2="${(x * 7) % 4500}" y2="${(y * 3) % 5400}" stroke="#222" stroke-width="4"/>`;
+    }
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="4500" height="5400">${shapes}
+      <text x="400" y="2800" font-size="520" font-family="sans-serif" fill="#111">DESIGN ${i}</text></svg>`;
+    await sharp(Buffer.from(svg)).png().toFile(file);
+  }
+  return files;
+}
+
+/**
+ * From pressing Generate (the call) to the first finished mockup's preview loading, as the Review
+ * screen shows it; then until the whole run of 20 designs x 5 starter templates is done.
+ */
+export async function benchFirstMockup(): Promise<void> {
+  const files = await designFiles();
+  const server = await startServer(['apps/server/src/main.ts'], { RATE_LIMIT_PER_MINUTE: '100000' });
+  try {
+    const json = { 'content-type': 'application/json' };
+    const credentials = { username: 'bench-mockups@example.com', password: 'a strong bench password' };
+    await fetch(`${server.url}/api/user/register/`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ first_name: 'Bench', last_name: 'Seller', ...credentials }),
+    });
+    const sqlite = new Database(path.join(server.dataDir, 'podflow.sqlite'));
+    sqlite.prepare(`update users set plan = 'premium' where email = ?`).run(credentials.username);
+    sqlite.close();
+    await waitForLibrary(server.url, credentials);
+    const { access } = (await (
+      await fetch(`${server.url}/api/token/`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify(credentials),
+      })
+    ).json()) as { access: string };
+    const authorization = `Bearer ${access}`;
+    const call = async <T>(url: string, body?: unknown): Promise<T> => {
+      const response = await fetch(`${server.url}${url}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: { ...json, authorization },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+      return response.json() as Promise<T>;
+    };
+    const { workspace_id: workspaceId } = await call<{ workspace_id: string }>(
+      '/workspace/create_workspace/',
+      {
+        workspace_name: 'Bench mockups',
+      },
+    );
+    const form = new FormData();
+    form.append('workspace_id', workspaceId);
+    for (const file of files) {
+      form.append('files', new Blob([readFileSync(file)], { type: 'image/png' }), path.basename(file));
+    }
+    const uploaded = await fetch(`${server.url}/workspace/upload_designs/`, {
+      method: 'POST',
+      headers: { authorization },
+      body: form,
+    });
+    if (uploaded.status !== 201) throw new Error(`upload failed: ${uploaded.status}`);
+    const { templates_information: library } = await call<{
+      templates_information: { mkp_template_id: string }[];
+    }>(`/mockups_app/get_templates_information/?workspace_id=${workspaceId}`);
+    await call('/mockups_app/set_templates_for_workspace/', {
+      selectedTemplates: library.slice(0, templateCount).map((t) => t.mkp_template_id),
+      workspace_id: workspaceId,
+    });
+
+    type Grid = { arr_mockup_images_grid: { mockup_images: { mockup_thumbnail: string }[] }[] };
+    type Logs = { job_logs: { status: string; done: number; total: number }[] };
+    const pressed = performance.now();
+    await call(`/mockups_python_engine_app/generate_mockups/?workspace_id=${workspaceId}`);
+    let firstMs = Number.NaN;
+    while (Number.isNaN(firstMs)) {
+      const grid = await call<Grid>(`/mockups_app/get_mockup_images_grid/?workspace_id=${workspaceId}`);
+      const first = grid.arr_mockup_images_grid.flatMap((r) => r.mockup_images)[0];
+      if (first && (await fetch(`${server.url}${first.mockup_thumbnail}`)).ok)
+        firstMs = performance.now() - pressed;
+      else await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    let logs: Logs;
+    do {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      logs = await call<Logs>(`/mockups_app/get_mockup_job_logs/?workspace_id=${workspaceId}`);
+    } while (logs.job_logs.some((j) => j.status === 'Pending' || j.status === 'In Progress'));
+    const runMs = performance.now() - pressed;
+    const made = logs.job_logs.reduce((sum, j) => sum + j.done, 0);
+
+    console.log('\nMockups through the server (20 designs of 4500x5400 x 5 starter templates of 2000x2000)');
+    console.log(
+      `  first finished mockup visible  ${firstMs.toFixed(0)} ms after pressing Generate (target < 2000 ms)`,
+    );
+    console.log(
+      `  whole run                      ${(runMs / 1000).toFixed(2)} s for ${made} mockups, ` +
+        `${(made / (runMs / 1000)).toFixed(1)} mockups/s, ${(runMs / made).toFixed(0)} ms per mockup ` +
+        '(stored, recorded, progress pushed)',
+    );
+  } finally {
+    await server.stop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await benchFirstMockup();
