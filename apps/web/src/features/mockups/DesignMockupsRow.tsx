@@ -54,7 +54,7 @@ export const DesignMockupsRow = memo(function DesignMockupsRow({
         {count ? (
           <Checkbox
             size="xs"
-            label={checked === count ? text.deselectAll : text.selectAll}
+            label={checked === count ? text.deselectRow : text.selectRowLabel(count)}
             aria-label={text.selectRow(name)}
             checked={checked === count}
             indeterminate={checked > 0 && checked < count}

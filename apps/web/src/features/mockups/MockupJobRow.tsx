@@ -3,7 +3,7 @@ import { IconChevronDown } from '@tabler/icons-react';
 import { memo, useId, useState } from 'react';
 import type { MockupJobLog } from '@podflow/contract/mockups';
 import { jobStatusLook } from './job-status';
-import { percentOf } from './job-progress';
+import { notRendered, percentOf } from './job-progress';
 import { mockupMessages as text } from './mockup-messages';
 import classes from './GenerateMockupsPage.module.css';
 
@@ -59,7 +59,7 @@ export const MockupJobRow = memo(function MockupJobRow({ job }: { job: MockupJob
             animated={running}
             withAria={false}
           />
-          <Progress.Section value={percentOf(job.failed, job.total)} color="red" withAria={false} />
+          <Progress.Section value={percentOf(notRendered(job), job.total)} color="red" withAria={false} />
         </Progress.Root>
         <Group justify="space-between" gap="sm" mt={6} wrap="nowrap" mih={26}>
           <Text fz="xs" c="dimmed" data-testid="job-progress-text">

@@ -53,6 +53,11 @@ export function applyJobEvent(
   return list.map((job, at) => (at === index ? next : job));
 }
 
+/** Designs of a job that will not be rendered: its failed ones, or all the rest once the job failed. */
+export function notRendered(job: MockupJobLog): number {
+  return job.status === 'Failed' ? Math.max(job.total - job.done, job.failed) : job.failed;
+}
+
 /** What the whole run amounts to, in mockups (one per design and template). */
 export interface RunSummary {
   /** Mockups the run makes. */
@@ -75,8 +80,7 @@ export function runSummary(jobs: readonly MockupJobLog[]): RunSummary {
   for (const job of jobs) {
     total += job.total;
     done += job.done;
-    if (job.status === 'Failed') failed += Math.max(job.total - job.done, job.failed);
-    else failed += job.failed;
+    failed += notRendered(job);
     if (!isActive(job)) finishedJobs += 1;
   }
   let state: RunSummary['state'];

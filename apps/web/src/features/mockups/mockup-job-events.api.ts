@@ -95,10 +95,13 @@ export function useMockupJobEvents(workspaceId: string): void {
     const queryKey = mockupJobLogsKey(workspaceId);
 
     const onJob = (job: MockupJobLog) => {
-      const next = applyJobEvent(queryClient.getQueryData<MockupJobLog[]>(queryKey), job);
+      const list = queryClient.getQueryData<MockupJobLog[]>(queryKey);
+      // Not loaded yet: the load on its way brings the job as it is now.
+      if (!list) return;
+      const next = applyJobEvent(list, job);
       if (next) queryClient.setQueryData(queryKey, next);
-      // A job the list does not know: a new run started (another tab); its list is fetched.
-      else void queryClient.invalidateQueries({ queryKey });
+      // A job the list does not know: a new run started (another tab); one fetch brings its list.
+      else void queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
     };
 
     async function listen() {

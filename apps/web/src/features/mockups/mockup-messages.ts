@@ -101,6 +101,8 @@ export const mockupMessages = {
   templateCaption: (name: string) => `Template: ${name}`,
   selectMockup: (designName: string, templateName: string) =>
     `Select the ${templateName} mockup of ${designName}`,
+  selectRowLabel: (count: number) => `Select all ${count.toLocaleString('en-US')}`,
+  deselectRow: 'Deselect all',
   selectRow: (designName: string) => `Select every mockup of ${designName}`,
   previewMockup: (designName: string, templateName: string) =>
     `Preview the ${templateName} mockup of ${designName}`,
