@@ -140,7 +140,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
       repo: mockupsRepo(db),
       storage,
       engine,
-      cache: renderCache(engine, storage),
+      cache: renderCache(engine, storage, library.produce),
       designs,
       templates,
       mockups,

@@ -259,6 +259,27 @@ describe(`mockup runs on ${testDbKind}`, () => {
     ]);
   });
 
+  it('renders on a starter template whose image is not drawn yet', async () => {
+    const fresh = await buildWorkspace(t.app, access, 'Starter');
+    await uploadDesigns(t.url, access, fresh, [{ name: 'star.png', data: await buildPng({ seed: 5 }) }]);
+    const remaining = (await get(`/mockups_app/get_templates_information/?workspace_id=${fresh}`)).json<{
+      templates_information: { mkp_template_id: string; source: string }[];
+    }>().templates_information;
+    const starter = remaining.find((i) => i.source === 'library')!.mkp_template_id;
+    await t.app.inject({
+      method: 'POST',
+      url: '/mockups_app/set_templates_for_workspace/',
+      headers: auth(),
+      payload: { selectedTemplates: [starter], workspace_id: fresh },
+    });
+    await get(`/mockups_python_engine_app/generate_mockups/?workspace_id=${fresh}`);
+    await t.app.background.jobsIdle();
+    const jobs = (await get(`/mockups_app/get_mockup_job_logs/?workspace_id=${fresh}`)).json<{
+      job_logs: MockupJobLog[];
+    }>().job_logs;
+    expect(jobs.map((j) => [j.status, j.done, j.reason])).toEqual([['Completed', 1, null]]);
+  });
+
   it('refuses a run without designs, without templates, or while one is running', async () => {
     const empty = await buildWorkspace(t.app, access, 'Empty');
     const noDesigns = await get(`/mockups_python_engine_app/generate_mockups/?workspace_id=${empty}`);

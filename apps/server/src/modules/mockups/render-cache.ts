@@ -13,7 +13,13 @@ import type { Storage } from '../../platform/storage/storage.ts';
  * stays flat however many designs a run has. Concurrent asks for the same file share one decode.
  * What is not used for half a minute is let go, so an idle server holds no pixels.
  */
-export function renderCache(engine: MockupEngine, storage: Storage, designBudgetBytes = 256 * 1024 * 1024) {
+export function renderCache(
+  engine: MockupEngine,
+  storage: Storage,
+  /** Makes a derived file that is not there yet (the starter library draws its images on demand). */
+  produce: (key: string) => Promise<boolean> = async () => false,
+  designBudgetBytes = 256 * 1024 * 1024,
+) {
   const designs = new Map<string, { promise: Promise<PreparedDesign>; bytes: number }>();
   const templates = new Map<string, Promise<PreparedTemplate>>();
   const keptTemplates = 8;
@@ -64,7 +70,10 @@ export function renderCache(engine: MockupEngine, storage: Storage, designBudget
       const key = `${storageKey}|${JSON.stringify(placement)}`;
       let promise = templates.get(key);
       if (!promise) {
-        promise = read(storageKey).then((bytes) => engine.prepareTemplate(bytes, placement));
+        promise = (async () => {
+          if ((await storage.size(storageKey)) === undefined) await produce(storageKey);
+          return engine.prepareTemplate(await read(storageKey), placement);
+        })();
         promise.catch(() => templates.delete(key));
         if (templates.size >= keptTemplates) templates.delete(templates.keys().next().value!);
       }
