@@ -79,8 +79,10 @@ export type Config = {
 };
 
 /** Parses the environment once at start-up; nothing else in the server reads process.env. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = schema.safeParse(env);
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = []): Config {
+  // `--role worker` on the command line (ARCHITECTURE.md) is the same as ROLE=worker.
+  const roleAt = argv.indexOf('--role');
+  const parsed = schema.safeParse(roleAt >= 0 ? { ...env, ROLE: argv[roleAt + 1] } : env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);

@@ -3,10 +3,8 @@ import { loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './platform/db/db.ts';
 
 /** Runs the server: config, database (migrated), HTTP server, graceful shutdown. */
-export async function runServer(argv: string[] = process.argv.slice(2)): Promise<void> {
-  // `--role worker` (ARCHITECTURE.md) is the same as ROLE=worker.
-  const roleAt = argv.indexOf('--role');
-  const config = loadConfig(roleAt >= 0 ? { ...process.env, ROLE: argv[roleAt + 1] } : process.env);
+export async function runServer(): Promise<void> {
+  const config = loadConfig(undefined, process.argv.slice(2));
   const db = openDatabase(config.database);
   await migrateToLatest(db);
   const app = await buildApp({ config, db });

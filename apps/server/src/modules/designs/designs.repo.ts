@@ -2,7 +2,11 @@ import type { Insertable, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/db.ts';
 import type { DesignsTable } from '../../platform/db/schema.ts';
-import { releaseStorageBytes, reserveStorageBytes } from '../../platform/db/storage-quota.ts';
+import {
+  deleteWorkspaceFiles,
+  releaseRowBytes,
+  reserveStorageBytes,
+} from '../../platform/db/storage-quota.ts';
 
 export type DesignRow = Selectable<DesignsTable>;
 export type NewDesignRow = Insertable<DesignsTable>;
@@ -96,11 +100,7 @@ export function designsRepo(db: Db) {
             .where('id', '=', workspaceId)
             .execute();
         }
-        await releaseStorageBytes(
-          trx,
-          userId,
-          rows.reduce((sum, r) => sum + Number(r.bytes), 0),
-        );
+        await releaseRowBytes(trx, userId, rows);
         return rows;
       });
     },
@@ -108,19 +108,8 @@ export function designsRepo(db: Db) {
     /** Deletes every design of a workspace and gives back their bytes (the workspace row goes next). */
     async releaseWorkspace(userId: string, workspaceId: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        const total = await trx
-          .selectFrom('designs')
-          .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('bytes'), sql<number>`0`).as('bytes'))
-          .where('workspace_id', '=', workspaceId)
-          .where('user_id', '=', userId)
-          .executeTakeFirstOrThrow();
-        await trx
-          .deleteFrom('designs')
-          .where('workspace_id', '=', workspaceId)
-          .where('user_id', '=', userId)
-          .execute();
+        await deleteWorkspaceFiles(trx, 'designs', userId, workspaceId);
         await trx.updateTable('workspaces').set({ design_count: 0 }).where('id', '=', workspaceId).execute();
-        await releaseStorageBytes(trx, userId, Number(total.bytes));
       });
     },
   };

@@ -3,7 +3,12 @@ import { sql } from 'kysely';
 import type { MockupJobError, MockupJobStatus } from '@podflow/contract/mockups';
 import type { Db } from '../../platform/db/db.ts';
 import type { MockupJobsTable, MockupsTable } from '../../platform/db/schema.ts';
-import { releaseStorageBytes, reserveStorageBytes } from '../../platform/db/storage-quota.ts';
+import {
+  deleteWorkspaceFiles,
+  releaseRowBytes,
+  releaseStorageBytes,
+  reserveStorageBytes,
+} from '../../platform/db/storage-quota.ts';
 
 export type MockupJobRow = Selectable<MockupJobsTable>;
 export type NewMockupJobRow = Insertable<MockupJobsTable>;
@@ -13,6 +18,25 @@ const active: MockupJobStatus[] = ['Pending', 'In Progress'];
 
 /** The only place with the SQL of mockup runs and mockups. */
 export function mockupsRepo(db: Db) {
+  /** Deletes the user's mockups matching `ids` in `column`; with `all`, nothing unless every id matched. */
+  async function deleteWhere(userId: string, column: 'id' | 'design_id', ids: string[], all: boolean) {
+    if (ids.length === 0) return [];
+    return db.transaction().execute(async (trx) => {
+      const rows = await trx
+        .selectFrom('mockups')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where(column, 'in', ids)
+        .execute();
+      if (all && rows.length !== new Set(ids).size) return undefined;
+      if (rows.length === 0) return rows;
+      const matched = rows.map((r) => r.id);
+      await trx.deleteFrom('mockups').where('id', 'in', matched).execute();
+      await releaseRowBytes(trx, userId, rows);
+      return rows;
+    });
+  }
+
   return {
     async insertJobs(rows: NewMockupJobRow[]): Promise<void> {
       await db.insertInto('mockup_jobs').values(rows).execute();
@@ -168,65 +192,15 @@ export function mockupsRepo(db: Db) {
      * Deletes the user's mockups with these ids and gives their bytes back, atomically. Answers the
      * deleted rows, or undefined (deleting nothing) when any id is not the user's.
      */
-    async deleteOwned(userId: string, ids: string[]): Promise<MockupRow[] | undefined> {
-      return db.transaction().execute(async (trx) => {
-        const rows = await trx
-          .selectFrom('mockups')
-          .selectAll()
-          .where('user_id', '=', userId)
-          .where('id', 'in', ids)
-          .execute();
-        if (rows.length !== new Set(ids).size) return undefined;
-        await trx.deleteFrom('mockups').where('id', 'in', ids).execute();
-        await releaseStorageBytes(
-          trx,
-          userId,
-          rows.reduce((sum, r) => sum + Number(r.bytes), 0),
-        );
-        return rows;
-      });
-    },
+    deleteOwned: (userId: string, ids: string[]) => deleteWhere(userId, 'id', ids, true),
 
     /** Deletes the mockups of these designs (the designs were deleted) and gives their bytes back. */
-    async deleteForDesigns(userId: string, designIds: string[]): Promise<MockupRow[]> {
-      if (designIds.length === 0) return [];
-      return db.transaction().execute(async (trx) => {
-        const rows = await trx
-          .selectFrom('mockups')
-          .selectAll()
-          .where('user_id', '=', userId)
-          .where('design_id', 'in', designIds)
-          .execute();
-        if (rows.length === 0) return rows;
-        await trx
-          .deleteFrom('mockups')
-          .where(
-            'id',
-            'in',
-            rows.map((r) => r.id),
-          )
-          .execute();
-        await releaseStorageBytes(
-          trx,
-          userId,
-          rows.reduce((sum, r) => sum + Number(r.bytes), 0),
-        );
-        return rows;
-      });
-    },
+    deleteForDesigns: async (userId: string, designIds: string[]) =>
+      (await deleteWhere(userId, 'design_id', designIds, false)) ?? [],
 
     /** Gives back the bytes of a workspace's mockups (its rows go with the workspace). */
     async releaseWorkspace(userId: string, workspaceId: string): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        const total = await trx
-          .selectFrom('mockups')
-          .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('bytes'), sql<number>`0`).as('bytes'))
-          .where('workspace_id', '=', workspaceId)
-          .where('user_id', '=', userId)
-          .executeTakeFirstOrThrow();
-        await trx.deleteFrom('mockups').where('workspace_id', '=', workspaceId).execute();
-        await releaseStorageBytes(trx, userId, Number(total.bytes));
-      });
+      await db.transaction().execute((trx) => deleteWorkspaceFiles(trx, 'mockups', userId, workspaceId));
     },
   };
 }

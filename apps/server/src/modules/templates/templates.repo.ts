@@ -1,7 +1,7 @@
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../../platform/db/db.ts';
 import type { TemplatesTable } from '../../platform/db/schema.ts';
-import { releaseStorageBytes, reserveStorageBytes } from '../../platform/db/storage-quota.ts';
+import { releaseRowBytes, reserveStorageBytes } from '../../platform/db/storage-quota.ts';
 
 export type TemplateRow = Selectable<TemplatesTable>;
 export type NewTemplateRow = Insertable<TemplatesTable>;
@@ -110,11 +110,7 @@ export function templatesRepo(db: Db) {
         if (rows.length !== new Set(ids).size) return undefined;
         await trx.deleteFrom('workspace_templates').where('template_id', 'in', ids).execute();
         await trx.deleteFrom('templates').where('user_id', '=', userId).where('id', 'in', ids).execute();
-        await releaseStorageBytes(
-          trx,
-          userId,
-          rows.reduce((sum, r) => sum + Number(r.bytes), 0),
-        );
+        await releaseRowBytes(trx, userId, rows);
         return rows;
       });
     },

@@ -34,3 +34,33 @@ export async function releaseStorageBytes(
     .where('id', '=', userId)
     .execute();
 }
+
+/** Gives back the bytes of rows whose files are being deleted. */
+export function releaseRowBytes(
+  trx: Transaction<Database>,
+  userId: string,
+  rows: ReadonlyArray<{ bytes: number }>,
+): Promise<void> {
+  return releaseStorageBytes(
+    trx,
+    userId,
+    rows.reduce((sum, r) => sum + Number(r.bytes), 0),
+  );
+}
+
+/** Deletes a workspace's rows of a table of stored files and gives their bytes back. */
+export async function deleteWorkspaceFiles(
+  trx: Transaction<Database>,
+  table: 'designs' | 'mockups',
+  userId: string,
+  workspaceId: string,
+): Promise<void> {
+  const total = await trx
+    .selectFrom(table)
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('bytes'), sql<number>`0`).as('bytes'))
+    .where('workspace_id', '=', workspaceId)
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  await trx.deleteFrom(table).where('workspace_id', '=', workspaceId).where('user_id', '=', userId).execute();
+  await releaseStorageBytes(trx, userId, Number(total.bytes));
+}
