@@ -1,17 +1,21 @@
-import { Button, EmptyState, Group, Paper, Text, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import { IconArrowRight, IconPhotoUp, IconTrash, IconUpload } from '@tabler/icons-react';
+import { Button, EmptyState, Group, Paper, Text } from '@mantine/core';
+import { IconPhotoUp, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useCallback, useMemo, useState } from 'react';
 import type { DesignLineItem } from '@podflow/contract/designs';
 import { ApiError } from '../../api/client';
+import { confirmDeleteSelected } from '../../ui/confirm-delete';
+import { GuardedButton } from '../../ui/GuardedButton';
 import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
 import { notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
+import { PageToolbar } from '../../ui/PageToolbar';
 import { RequireWorkspace, type CurrentWorkspace } from '../../ui/RequireWorkspace';
+import { StepButtons } from '../../ui/StepButtons';
 import { ThumbGrid } from '../../ui/ThumbGrid';
 import { ThumbGridSkeleton } from '../../ui/ThumbGridSkeleton';
+import { useSelection } from '../../ui/use-selection';
+import { useThumbnailRefetch } from '../../ui/use-thumbnail-refetch';
 import { WorkspaceBar } from '../../ui/WorkspaceBar';
 import { DesignCard } from './DesignCard';
 import { DesignPreviewModal } from './DesignPreviewModal';
@@ -20,9 +24,6 @@ import { designMessages as text } from './design-messages';
 import { designsQuery, useDesigns } from './get-designs.api';
 import classes from './PrepareDesignsPage.module.css';
 import { UploadDesignsModal } from './UploadDesignsModal';
-
-/** A broken thumbnail refetches the list (its links expire), at most this often. */
-const thumbnailRefetchGapMs = 10_000;
 
 /** SPEC.md section 8: what a failed design load says. */
 export function designsLoadErrorText(error: unknown): string {
@@ -43,23 +44,16 @@ export function PrepareDesignsPage() {
 }
 
 function WorkspaceDesigns({ workspaceId, workspaceName }: CurrentWorkspace) {
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const designs = useDesigns(workspaceId);
   const deleteDesigns = useDeleteDesigns(workspaceId);
-  const [picked, setPicked] = useState<ReadonlySet<string>>(() => new Set());
   const [uploadOpen, setUploadOpen] = useState(false);
   const [preview, setPreview] = useState<DesignLineItem | null>(null);
   const [deleteFailed, setDeleteFailed] = useState(false);
-  const lastThumbnailRefetch = useRef(0);
 
   const list = useMemo(() => designs.data ?? [], [designs.data]);
-  // Only designs still in the list count as selected.
-  const selected = useMemo(
-    () => list.filter((design) => picked.has(design.lineitem_id)).map((design) => design.lineitem_id),
-    [list, picked],
-  );
-  const allSelected = list.length > 0 && selected.length === list.length;
+  const designIds = useMemo(() => list.map((design) => design.lineitem_id), [list]);
+  const { selected, selectedSet, allSelected, toggle, toggleAll, clear } = useSelection(designIds);
 
   const refreshList = useCallback(
     () => void queryClient.invalidateQueries({ queryKey: designsQuery(workspaceId).queryKey }),
@@ -67,39 +61,17 @@ function WorkspaceDesigns({ workspaceId, workspaceName }: CurrentWorkspace) {
   );
 
   // SPEC.md section 2: a thumbnail that fails to load (its signed link expired) refreshes the list.
-  const onThumbnailError = useCallback(() => {
-    const now = Date.now();
-    if (now - lastThumbnailRefetch.current < thumbnailRefetchGapMs) return;
-    lastThumbnailRefetch.current = now;
-    refreshList();
-  }, [refreshList]);
-
-  const toggle = useCallback((lineitemId: string) => {
-    setPicked((current) => {
-      const next = new Set(current);
-      if (next.has(lineitemId)) next.delete(lineitemId);
-      else next.add(lineitemId);
-      return next;
-    });
-  }, []);
-
-  const toggleAll = () =>
-    setPicked(allSelected ? new Set() : new Set(list.map((design) => design.lineitem_id)));
+  const onThumbnailError = useThumbnailRefetch(refreshList);
 
   const confirmDelete = () => {
     if (selected.length === 0) return;
     const ids = selected;
-    modals.openConfirmModal({
-      title: text.deleteTitle,
-      centered: true,
-      children: <Text fz="sm">{text.deleteText}</Text>,
-      labels: { confirm: text.deleteProceed, cancel: text.deleteCancel },
-      confirmProps: { color: 'red' },
+    confirmDeleteSelected({
       onConfirm: () => {
         setDeleteFailed(false);
         deleteDesigns.mutate(ids, {
           onSuccess: (reply) => {
-            setPicked(new Set());
+            clear();
             notifySuccess(text.deleted(reply.deleted));
           },
           onError: (error) => {
@@ -111,21 +83,13 @@ function WorkspaceDesigns({ workspaceId, workspaceName }: CurrentWorkspace) {
     });
   };
 
-  const nothingSelected = selected.length === 0;
-
   return (
     <>
       <PageHeader title={text.title} description={text.intro} />
 
       <WorkspaceBar workspaceName={workspaceName} />
 
-      <Group
-        justify="space-between"
-        gap="sm"
-        className={classes.toolbar}
-        role="toolbar"
-        aria-label="Design actions"
-      >
+      <PageToolbar label="Design actions" className={classes.toolbar}>
         <Group gap="sm">
           <Button leftSection={<IconUpload size={18} aria-hidden />} onClick={() => setUploadOpen(true)}>
             {text.upload}
@@ -133,25 +97,17 @@ function WorkspaceDesigns({ workspaceId, workspaceName }: CurrentWorkspace) {
           <Button variant="default" onClick={toggleAll} disabled={list.length === 0}>
             {allSelected ? text.deselectAll : text.selectAll}
           </Button>
-          <Tooltip label={text.deleteSelectedHint} disabled={!nothingSelected} withArrow>
-            <Button
-              variant="light"
-              color="red"
-              leftSection={<IconTrash size={18} aria-hidden />}
-              data-disabled={nothingSelected || undefined}
-              aria-disabled={nothingSelected}
-              loading={deleteDesigns.isPending}
-              onClick={(event) => {
-                if (nothingSelected) {
-                  event.preventDefault();
-                  return;
-                }
-                confirmDelete();
-              }}
-            >
-              {text.deleteSelected}
-            </Button>
-          </Tooltip>
+          <GuardedButton
+            variant="light"
+            color="red"
+            leftSection={<IconTrash size={18} aria-hidden />}
+            reason={selected.length === 0 ? text.deleteSelectedHint : null}
+            reasonWidth={false}
+            loading={deleteDesigns.isPending}
+            onClick={confirmDelete}
+          >
+            {text.deleteSelected}
+          </GuardedButton>
         </Group>
         <Group gap="md">
           <Text fz="sm" c="dimmed" style={{ flexShrink: 0 }} aria-live="polite">
@@ -159,14 +115,9 @@ function WorkspaceDesigns({ workspaceId, workspaceName }: CurrentWorkspace) {
               ? `${list.length} ${list.length === 1 ? 'design' : 'designs'}${selected.length ? ` · ${selected.length} selected` : ''}`
               : null}
           </Text>
-          <Button
-            rightSection={<IconArrowRight size={18} aria-hidden />}
-            onClick={() => void navigate('/SelectMockupImageModeTemplates')}
-          >
-            {text.next}
-          </Button>
+          <StepButtons next="/SelectMockupImageModeTemplates" />
         </Group>
-      </Group>
+      </PageToolbar>
 
       {deleteFailed ? (
         <Text c="red.8" fw={500} fz="sm" mb="md" role="alert">
@@ -204,7 +155,7 @@ function WorkspaceDesigns({ workspaceId, workspaceName }: CurrentWorkspace) {
           {(design) => (
             <DesignCard
               design={design}
-              selected={picked.has(design.lineitem_id)}
+              selected={selectedSet.has(design.lineitem_id)}
               onToggle={toggle}
               onPreview={setPreview}
               onThumbnailError={onThumbnailError}

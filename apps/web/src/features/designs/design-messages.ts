@@ -31,12 +31,7 @@ export const designMessages = {
   deselectAll: 'Deselect All',
   deleteSelected: 'Delete Selected',
   deleteSelectedHint: 'Select one or more designs to delete them',
-  next: 'Next',
 
-  deleteTitle: 'Confirm Delete',
-  deleteText: 'Are you sure you want to delete the selected items?',
-  deleteCancel: 'Cancel',
-  deleteProceed: 'Proceed',
   deleteFailed: 'Failed to delete designs',
   deleted: (count: number) => `${count} ${count === 1 ? 'design' : 'designs'} deleted`,
 

@@ -3,33 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MockupJobLog } from '@podflow/contract/mockups';
 import { configureApiClient } from '../../api/client';
 import { setCurrentWorkspaceId } from '../../api/session';
+import { buildJobLog as job } from '../../test/factories';
+import { errorBody, json, stubApi } from '../../test/fake-api';
 import { renderRoutes } from '../../test/render';
 import { GenerateMockupsPage } from './GenerateMockupsPage';
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-function errorBody(sentence: string, code: string) {
-  return { detail: sentence, message: sentence, error: sentence, code };
-}
-
-function job(id: string, overrides: Partial<MockupJobLog> = {}): MockupJobLog {
-  return {
-    id,
-    status: 'Pending',
-    template_file_name: `${id}.png`,
-    template_id: `t-${id}`,
-    total: 10,
-    done: 0,
-    failed: 0,
-    errors: [],
-    reason: null,
-    created_at: '2026-01-01T00:00:00.000Z',
-    finished_at: null,
-    ...overrides,
-  };
-}
 
 /** The live event stream the fake server holds open: send() pushes raw text/event-stream. */
 interface EventStream {
@@ -46,13 +23,8 @@ interface FakeServerOptions {
 
 function fakeServer(options: FakeServerOptions = {}) {
   const state = { jobs: options.jobs ?? [] };
-  const calls: string[] = [];
   const streams: EventStream[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    calls.push(url);
-    if (url.includes('/workspace/get_workspaces/'))
-      return json(200, [{ workspace_id: 'w1', workspace_name: 'Cats collection' }]);
+  const { count } = stubApi((url, _body, init) => {
     if (url.includes('/mockups_app/get_mockup_job_logs/')) return json(200, { job_logs: state.jobs });
     if (url.includes('/mockups_python_engine_app/generate_mockups/')) return options.generate!();
     if (url.includes('/mockups_app/mockup_job_events/')) {
@@ -69,11 +41,9 @@ function fakeServer(options: FakeServerOptions = {}) {
       });
       return new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } });
     }
-    return json(404, errorBody('Not found', 'not_found'));
+    return undefined;
   });
-  vi.stubGlobal('fetch', fetchMock);
-  const count = (path: string) => calls.filter((url) => url.includes(path)).length;
-  return { state, calls, streams, count };
+  return { state, streams, count };
 }
 
 const routes = [
@@ -85,6 +55,19 @@ const routes = [
 const jobRows = () => within(screen.getByRole('list', { name: 'Mockup jobs' })).getAllByRole('listitem');
 const bar = (templateName: string) =>
   screen.getByRole('progressbar', { name: `Progress of ${templateName}` });
+
+/** A job in progress on fake timers, with no live events (404), so the page has to poll. */
+async function renderPolledRun() {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+  const server = fakeServer({
+    jobs: [job('tee', { status: 'In Progress', done: 1 })],
+    events: () => json(404, errorBody('Not found', 'not_found')),
+  });
+  renderRoutes(routes, '/generateMockups');
+  await screen.findByText('tee.png');
+  return server;
+}
 
 describe('GenerateMockupsPage', () => {
   beforeEach(() => {
@@ -287,14 +270,7 @@ describe('GenerateMockupsPage', () => {
   });
 
   it('polls the job logs every 10 s while jobs run, at most 10 times', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const server = fakeServer({
-      jobs: [job('tee', { status: 'In Progress', done: 1 })],
-      events: () => json(404, errorBody('Not found', 'not_found')),
-    });
-    renderRoutes(routes, '/generateMockups');
-    await screen.findByText('tee.png');
+    const server = await renderPolledRun();
     expect(server.count('/get_mockup_job_logs/')).toBe(1);
     await vi.advanceTimersByTimeAsync(9_000);
     expect(server.count('/get_mockup_job_logs/')).toBe(1);
@@ -312,14 +288,7 @@ describe('GenerateMockupsPage', () => {
   });
 
   it('stops polling once every job has ended', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const server = fakeServer({
-      jobs: [job('tee', { status: 'In Progress', done: 1 })],
-      events: () => json(404, errorBody('Not found', 'not_found')),
-    });
-    renderRoutes(routes, '/generateMockups');
-    await screen.findByText('tee.png');
+    const server = await renderPolledRun();
     server.state.jobs = [job('tee', { status: 'Completed', done: 10 })];
     await vi.advanceTimersByTimeAsync(10_500);
     await waitFor(() => expect(within(jobRows()[0]!).getByText('Completed')).toBeTruthy());

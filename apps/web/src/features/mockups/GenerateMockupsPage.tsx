@@ -1,13 +1,15 @@
 import { Button, EmptyState, Group, Loader, Paper, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconArrowRight, IconRefresh, IconWand } from '@tabler/icons-react';
+import { IconRefresh, IconWand } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
+import { GuardedButton } from '../../ui/GuardedButton';
 import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
+import { PageToolbar } from '../../ui/PageToolbar';
 import { RequireWorkspace, type CurrentWorkspace } from '../../ui/RequireWorkspace';
+import { StepButtons } from '../../ui/StepButtons';
 import { WorkspaceBar } from '../../ui/WorkspaceBar';
 import { failureText } from './failure-text';
 import { useGenerateMockups } from './generate-mockups.api';
@@ -16,7 +18,6 @@ import { runSummary } from './job-progress';
 import { useMockupJobEvents } from './mockup-job-events.api';
 import { mockupMessages as text } from './mockup-messages';
 import { MockupJobRow } from './MockupJobRow';
-import { ReasonButton } from './ReasonButton';
 import { RunSummaryCard } from './RunSummaryCard';
 import { useJobPolling } from './use-job-polling';
 import classes from './GenerateMockupsPage.module.css';
@@ -35,7 +36,6 @@ export function GenerateMockupsPage() {
 }
 
 function WorkspaceGenerate({ workspaceId, workspaceName }: CurrentWorkspace) {
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const jobs = useMockupJobLogs(workspaceId);
   const generate = useGenerateMockups(workspaceId);
@@ -81,14 +81,8 @@ function WorkspaceGenerate({ workspaceId, workspaceName }: CurrentWorkspace) {
       <PageHeader title={text.generateTitle} description={text.generateIntro} />
       <WorkspaceBar workspaceName={workspaceName} />
 
-      <Group
-        justify="space-between"
-        gap="sm"
-        className={classes.toolbar}
-        role="toolbar"
-        aria-label="Mockup actions"
-      >
-        <ReasonButton
+      <PageToolbar label="Mockup actions">
+        <GuardedButton
           reason={generateReason}
           onClick={start}
           leftSection={
@@ -100,23 +94,11 @@ function WorkspaceGenerate({ workspaceId, workspaceName }: CurrentWorkspace) {
           }
         >
           {text.generate}
-        </ReasonButton>
+        </GuardedButton>
         <Group gap="sm">
-          <Button
-            variant="default"
-            leftSection={<IconArrowLeft size={18} aria-hidden />}
-            onClick={() => void navigate('/SelectMockupImageModeTemplates')}
-          >
-            {text.back}
-          </Button>
-          <Button
-            rightSection={<IconArrowRight size={18} aria-hidden />}
-            onClick={() => void navigate('/reviewMockups')}
-          >
-            {text.next}
-          </Button>
+          <StepButtons back="/SelectMockupImageModeTemplates" next="/reviewMockups" />
         </Group>
-      </Group>
+      </PageToolbar>
 
       <RunSummaryCard summary={summary} />
 

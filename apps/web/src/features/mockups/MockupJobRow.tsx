@@ -1,10 +1,11 @@
-import { Badge, Button, Collapse, Group, Progress, Text, ThemeIcon } from '@mantine/core';
+import { Badge, Button, Collapse, Group, Text, ThemeIcon } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { memo, useId, useState } from 'react';
 import type { MockupJobLog } from '@podflow/contract/mockups';
 import { jobStatusLook } from './job-status';
-import { notRendered, percentOf } from './job-progress';
+import { notRendered } from './job-progress';
 import { mockupMessages as text } from './mockup-messages';
+import { RenderedBar } from './RenderedBar';
 import classes from './GenerateMockupsPage.module.css';
 
 /**
@@ -42,25 +43,17 @@ export const MockupJobRow = memo(function MockupJobRow({ job }: { job: MockupJob
             {job.status}
           </Badge>
         </Group>
-        <Progress.Root
+        <RenderedBar
           size="md"
-          radius="xl"
           mt={8}
-          role="progressbar"
-          aria-label={text.jobProgressLabel(job.template_file_name)}
-          aria-valuemin={0}
-          aria-valuemax={job.total}
-          aria-valuenow={job.done}
-          aria-valuetext={progressText}
-        >
-          <Progress.Section
-            value={percentOf(job.done, job.total)}
-            color={doneColor}
-            animated={running}
-            withAria={false}
-          />
-          <Progress.Section value={percentOf(notRendered(job), job.total)} color="red" withAria={false} />
-        </Progress.Root>
+          label={text.jobProgressLabel(job.template_file_name)}
+          valueText={progressText}
+          done={job.done}
+          failed={notRendered(job)}
+          total={job.total}
+          color={doneColor}
+          animated={running}
+        />
         <Group justify="space-between" gap="sm" mt={6} wrap="nowrap" mih={26}>
           <Text fz="xs" c="dimmed" data-testid="job-progress-text">
             {text.designsProgress(job.done, job.total)}

@@ -3,12 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MockupGridRow } from '@podflow/contract/mockups';
 import { configureApiClient } from '../../api/client';
 import { setCurrentWorkspaceId } from '../../api/session';
+import { json, stubApi } from '../../test/fake-api';
 import { renderRoutes } from '../../test/render';
 import { ReviewMockupsPage } from './ReviewMockupsPage';
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 function row(designId: string, templates: string[]): MockupGridRow {
   return {
@@ -33,42 +30,32 @@ interface ZipStream {
 
 function fakeServer(initial: MockupGridRow[], options: { zipSize?: number } = {}) {
   let grid = initial;
-  const calls: { url: string; body: unknown }[] = [];
   const zips: ZipStream[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-      calls.push({ url, body });
-      if (url.includes('/workspace/get_workspaces/'))
-        return json(200, [{ workspace_id: 'w1', workspace_name: 'Cats collection' }]);
-      if (url.includes('/mockups_app/get_mockup_images_grid/'))
-        return json(200, { arr_mockup_images_grid: grid });
-      if (url.includes('/mockups_app/delete_selected_mockups/')) {
-        const ids = (body as { mockup_ids: string[] }).mockup_ids;
-        grid = grid.map((r) => ({
-          ...r,
-          mockup_images: r.mockup_images.filter((m) => !ids.includes(m.mockup_id)),
-        }));
-        return json(200, { message: `${ids.length} mockups deleted.`, deleted: ids.length });
-      }
-      if (url.includes('/mockups_app/download_mockup_files/')) {
-        let controller!: ReadableStreamDefaultController<Uint8Array>;
-        const stream = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
-        zips.push({
-          push: (bytes) => controller.enqueue(new Uint8Array(bytes)),
-          close: () => controller.close(),
-        });
-        return new Response(stream, {
-          status: 200,
-          headers: { 'Content-Type': 'application/zip', 'Content-Length': String(options.zipSize ?? 0) },
-        });
-      }
-      return json(404, { detail: 'Not found', error: 'Not found', message: 'Not found', code: 'not_found' });
-    }),
-  );
-  const count = (path: string) => calls.filter((call) => call.url.includes(path)).length;
+  const { calls, count } = stubApi((url, body) => {
+    if (url.includes('/mockups_app/get_mockup_images_grid/'))
+      return json(200, { arr_mockup_images_grid: grid });
+    if (url.includes('/mockups_app/delete_selected_mockups/')) {
+      const ids = (body as { mockup_ids: string[] }).mockup_ids;
+      grid = grid.map((r) => ({
+        ...r,
+        mockup_images: r.mockup_images.filter((m) => !ids.includes(m.mockup_id)),
+      }));
+      return json(200, { message: `${ids.length} mockups deleted.`, deleted: ids.length });
+    }
+    if (url.includes('/mockups_app/download_mockup_files/')) {
+      let controller!: ReadableStreamDefaultController<Uint8Array>;
+      const stream = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
+      zips.push({
+        push: (bytes) => controller.enqueue(new Uint8Array(bytes)),
+        close: () => controller.close(),
+      });
+      return new Response(stream, {
+        status: 200,
+        headers: { 'Content-Type': 'application/zip', 'Content-Length': String(options.zipSize ?? 0) },
+      });
+    }
+    return undefined;
+  });
   return { calls, zips, count };
 }
 

@@ -1,22 +1,20 @@
 import { Button, EmptyState, Group, Paper, Progress, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import {
-  IconArrowLeft,
-  IconArrowRight,
-  IconDownload,
-  IconPhotoOff,
-  IconTrash,
-  IconWand,
-} from '@tabler/icons-react';
+import { IconDownload, IconPhotoOff, IconTrash, IconWand } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useCallback, useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import type { MockupGridRow, MockupImage } from '@podflow/contract/mockups';
+import { confirmDeleteSelected } from '../../ui/confirm-delete';
+import { GuardedButton } from '../../ui/GuardedButton';
 import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
+import { PageToolbar } from '../../ui/PageToolbar';
 import { RequireWorkspace, type CurrentWorkspace } from '../../ui/RequireWorkspace';
+import { StepButtons } from '../../ui/StepButtons';
 import { ThumbGridSkeleton } from '../../ui/ThumbGridSkeleton';
+import { useSelection } from '../../ui/use-selection';
+import { useThumbnailRefetch } from '../../ui/use-thumbnail-refetch';
 import { WorkspaceBar } from '../../ui/WorkspaceBar';
 import { useDeleteMockups } from './delete-mockups.api';
 import { DesignMockupsRow } from './DesignMockupsRow';
@@ -25,11 +23,7 @@ import { failureText } from './failure-text';
 import { mockupGridQuery, useMockupGrid } from './get-mockup-images-grid.api';
 import { mockupMessages as text, mockupsZipFileName } from './mockup-messages';
 import { MockupPreviewModal, type MockupPreview } from './MockupPreviewModal';
-import { ReasonButton } from './ReasonButton';
 import classes from './MockupCard.module.css';
-
-/** A broken thumbnail refetches the grid (its signed links expire), at most this often. */
-const thumbnailRefetchGapMs = 10_000;
 
 /** /reviewMockups: step 5, Review Mockups. */
 export function ReviewMockupsPage() {
@@ -52,80 +46,48 @@ export function formatBytes(bytes: number): string {
 }
 
 function WorkspaceReview({ workspaceId, workspaceName }: CurrentWorkspace) {
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const grid = useMockupGrid(workspaceId);
   const deleteMockups = useDeleteMockups(workspaceId);
   const download = useDownloadMockups(workspaceId);
-  const [picked, setPicked] = useState<ReadonlySet<string>>(() => new Set());
   const [preview, setPreview] = useState<MockupPreview | null>(null);
-  const lastThumbnailRefetch = useRef(0);
 
   const rows = useMemo(() => grid.data ?? [], [grid.data]);
   const mockupIds = useMemo(
     () => rows.flatMap((row) => row.mockup_images.map((mockup) => mockup.mockup_id)),
     [rows],
   );
-  // Only mockups still in the grid count as selected.
-  const selected = useMemo(() => mockupIds.filter((id) => picked.has(id)), [mockupIds, picked]);
-  const selectedSet = useMemo(() => new Set(selected), [selected]);
+  const { selected, selectedSet, allSelected, toggle, setSome, toggleAll, clear } = useSelection(mockupIds);
   const total = mockupIds.length;
-  const allSelected = total > 0 && selected.length === total;
 
-  const onThumbnailError = useCallback(() => {
-    const now = Date.now();
-    if (now - lastThumbnailRefetch.current < thumbnailRefetchGapMs) return;
-    lastThumbnailRefetch.current = now;
-    void queryClient.invalidateQueries({ queryKey: mockupGridQuery(workspaceId).queryKey });
-  }, [queryClient, workspaceId]);
+  const refetchGrid = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: mockupGridQuery(workspaceId).queryKey }),
+    [queryClient, workspaceId],
+  );
+  const onThumbnailError = useThumbnailRefetch(refetchGrid);
 
-  const toggle = useCallback((mockupId: string) => {
-    setPicked((current) => {
-      const next = new Set(current);
-      if (next.has(mockupId)) next.delete(mockupId);
-      else next.add(mockupId);
-      return next;
-    });
-  }, []);
-
-  const toggleRow = useCallback((row: MockupGridRow, select: boolean) => {
-    setPicked((current) => {
-      const next = new Set(current);
-      for (const mockup of row.mockup_images) {
-        if (select) next.add(mockup.mockup_id);
-        else next.delete(mockup.mockup_id);
-      }
-      return next;
-    });
-  }, []);
+  const toggleRow = useCallback(
+    (row: MockupGridRow, select: boolean) => {
+      const rowIds = row.mockup_images.map((mockup) => mockup.mockup_id);
+      setSome(rowIds, select);
+    },
+    [setSome],
+  );
 
   const openPreview = useCallback(
     (mockup: MockupImage, designName: string) => setPreview({ mockup, designName }),
     [],
   );
 
-  const toggleAll = () => setPicked(allSelected ? new Set() : new Set(mockupIds));
-
   const confirmDelete = () => {
     const ids = selected;
     if (ids.length === 0) return;
-    modals.openConfirmModal({
-      title: text.deleteTitle,
-      centered: true,
-      children: (
-        <>
-          <Text fz="sm">{text.deleteText}</Text>
-          <Text fz="sm" c="dimmed" mt={6}>
-            {text.deleteDetail(ids.length)}
-          </Text>
-        </>
-      ),
-      labels: { confirm: text.deleteProceed, cancel: text.deleteCancel },
-      confirmProps: { color: 'red' },
+    confirmDeleteSelected({
+      detail: text.deleteDetail(ids.length),
       onConfirm: () =>
         deleteMockups.mutate(ids, {
           onSuccess: (reply) => {
-            setPicked(new Set());
+            clear();
             notifySuccess(reply.message || text.deleted(reply.deleted));
           },
           onError: (error) => notifyError(failureText(error, text.deleteFailed)),
@@ -149,18 +111,12 @@ function WorkspaceReview({ workspaceId, workspaceName }: CurrentWorkspace) {
       <PageHeader title={text.reviewTitle} description={text.reviewIntro} />
       <WorkspaceBar workspaceName={workspaceName} />
 
-      <Group
-        justify="space-between"
-        gap="sm"
-        className={classes.toolbar}
-        role="toolbar"
-        aria-label="Mockup actions"
-      >
+      <PageToolbar label="Mockup actions">
         <Group gap="sm">
           <Button variant="default" onClick={toggleAll} disabled={total === 0}>
             {allSelected ? text.deselectAll : text.selectAll}
           </Button>
-          <ReasonButton
+          <GuardedButton
             reason={deleteReason}
             variant="light"
             color="red"
@@ -169,8 +125,8 @@ function WorkspaceReview({ workspaceId, workspaceName }: CurrentWorkspace) {
             onClick={confirmDelete}
           >
             {text.deleteSelected}
-          </ReasonButton>
-          <ReasonButton
+          </GuardedButton>
+          <GuardedButton
             reason={downloadReason}
             variant="default"
             leftSection={<IconDownload size={18} aria-hidden />}
@@ -179,27 +135,15 @@ function WorkspaceReview({ workspaceId, workspaceName }: CurrentWorkspace) {
             onClick={startDownload}
           >
             {text.download}
-          </ReasonButton>
+          </GuardedButton>
         </Group>
         <Group gap="md">
           <Text fz="sm" c="dimmed" aria-live="polite" style={{ flexShrink: 0 }}>
             {loaded && total ? text.countSummary(total, rows.length, selected.length) : null}
           </Text>
-          <Button
-            variant="default"
-            leftSection={<IconArrowLeft size={18} aria-hidden />}
-            onClick={() => void navigate('/generateMockups')}
-          >
-            {text.back}
-          </Button>
-          <Button
-            rightSection={<IconArrowRight size={18} aria-hidden />}
-            onClick={() => void navigate('/updateMetadata')}
-          >
-            {text.next}
-          </Button>
+          <StepButtons back="/generateMockups" next="/updateMetadata" />
         </Group>
-      </Group>
+      </PageToolbar>
 
       {download.progress ? <DownloadBar progress={download.progress} onCancel={download.cancel} /> : null}
 

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconArrowRight,
@@ -7,8 +7,9 @@ import {
   IconCircleX,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { percentOf, type RunSummary } from './job-progress';
+import type { RunSummary } from './job-progress';
 import { mockupMessages as text } from './mockup-messages';
+import { RenderedBar } from './RenderedBar';
 import classes from './GenerateMockupsPage.module.css';
 
 const looks = {
@@ -51,24 +52,16 @@ export function RunSummaryCard({ summary }: { summary: RunSummary }) {
           <Text fz="md" fw={500} aria-live="polite" data-testid="run-summary-rendered">
             {rendered}
           </Text>
-          <Progress.Root
+          <RenderedBar
             size="lg"
-            radius="xl"
-            role="progressbar"
-            aria-label={text.summaryProgressLabel}
-            aria-valuemin={0}
-            aria-valuemax={summary.total}
-            aria-valuenow={summary.done}
-            aria-valuetext={rendered}
-          >
-            <Progress.Section
-              value={percentOf(summary.done, summary.total)}
-              color={running ? 'yellow' : 'green'}
-              animated={running}
-              withAria={false}
-            />
-            <Progress.Section value={percentOf(summary.failed, summary.total)} color="red" withAria={false} />
-          </Progress.Root>
+            label={text.summaryProgressLabel}
+            valueText={rendered}
+            done={summary.done}
+            failed={summary.failed}
+            total={summary.total}
+            color={running ? 'yellow' : 'green'}
+            animated={running}
+          />
           {summary.failed ? (
             <Text fz="sm" c="red.8" fw={500}>
               {text.summaryFailed(summary.failed)}

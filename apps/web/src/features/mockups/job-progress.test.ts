@@ -1,24 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { MockupJobLog } from '@podflow/contract/mockups';
+import { buildJobLog as job } from '../../test/factories';
 import { applyJobEvent, mergeJobLogs, runSummary } from './job-progress';
 import { reconnectDelay } from './mockup-job-events.api';
-
-function job(id: string, overrides: Partial<MockupJobLog> = {}): MockupJobLog {
-  return {
-    id,
-    status: 'Pending',
-    template_file_name: `${id}.png`,
-    template_id: `t-${id}`,
-    total: 10,
-    done: 0,
-    failed: 0,
-    errors: [],
-    reason: null,
-    created_at: '2026-01-01T00:00:00.000Z',
-    finished_at: null,
-    ...overrides,
-  };
-}
 
 describe('job progress', () => {
   it('an event replaces its job but never moves it back', () => {

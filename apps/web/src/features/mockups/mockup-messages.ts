@@ -24,9 +24,6 @@ const plural = (count: number, one: string, many: string) =>
 
 /** The texts of the Generate Mockups and Review Mockups screens: SPEC.md word for word where it has them. */
 export const mockupMessages = {
-  next: 'Next',
-  back: 'Back',
-
   // Generate Mockups (/generateMockups).
   generateTitle: 'Generate Mockups',
   generateIntro:
@@ -110,11 +107,7 @@ export const mockupMessages = {
   designsList: 'Designs and their mockups',
   mockupsOf: (designName: string) => `Mockups of ${designName}`,
 
-  deleteTitle: 'Confirm Delete',
-  deleteText: 'Are you sure you want to delete the selected items?',
   deleteDetail: (count: number) => `${plural(count, 'mockup', 'mockups')} will be deleted for good.`,
-  deleteCancel: 'Cancel',
-  deleteProceed: 'Proceed',
   deleteFailed: 'The mockups could not be deleted. Please try again.',
   deleted: (count: number) => `${plural(count, 'mockup', 'mockups')} deleted`,
 } as const;

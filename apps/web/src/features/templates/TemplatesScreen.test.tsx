@@ -4,14 +4,11 @@ import type { TemplateInfo } from '@podflow/contract/templates';
 import { configureApiClient } from '../../api/client';
 import { setCurrentWorkspaceId } from '../../api/session';
 import { stubImageLoading } from '../../test/konva-mock';
+import { json, stubApi } from '../../test/fake-api';
 import { renderRoutes } from '../../test/render';
 import { SelectImageModeTemplatesPage } from './SelectImageModeTemplatesPage';
 
 vi.mock('react-konva/lib/ReactKonvaCore', async () => (await import('../../test/konva-mock')).konvaMock);
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 function template(id: string, source: 'library' | 'own' = 'own'): TemplateInfo {
   return {
@@ -40,45 +37,35 @@ function template(id: string, source: 'library' | 'own' = 'own'): TemplateInfo {
 /** A fake server keeping both panels, answering the template calls as the real one does. */
 function fakeServer(initial: { remaining: TemplateInfo[]; selected: TemplateInfo[] }) {
   const state = { remaining: [...initial.remaining], selected: [...initial.selected] };
-  const calls: { url: string; body: unknown }[] = [];
   const move = (ids: string[], from: 'remaining' | 'selected', to: 'remaining' | 'selected') => {
     const moving = state[from].filter((t) => ids.includes(t.mkp_template_id));
     state[from] = state[from].filter((t) => !ids.includes(t.mkp_template_id));
     state[to] = [...state[to], ...moving];
   };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-      calls.push({ url, body });
-      if (url.includes('/workspace/get_workspaces/'))
-        return json(200, [{ workspace_id: 'w1', workspace_name: 'Cats collection' }]);
-      if (url.includes('/get_templates_information/'))
-        return json(200, { templates_information: state.remaining });
-      if (url.includes('/get_workspace_templates_information/'))
-        return json(200, { templates_information: state.selected });
-      if (url.includes('/set_templates_for_workspace/')) {
-        const ids = (body as { selectedTemplates: string[] }).selectedTemplates;
-        move(ids, 'remaining', 'selected');
-        return json(200, { count: ids.length, message: 'ok' });
-      }
-      if (url.includes('/remove_templates_from_workspace/')) {
-        const ids = (body as { removeTemplates: string[] }).removeTemplates;
-        move(ids, 'selected', 'remaining');
-        return json(200, { count: ids.length, message: 'ok' });
-      }
-      if (url.includes('/delete_user_templates/')) {
-        const ids = (body as { removeTemplates: string[] }).removeTemplates;
-        state.remaining = state.remaining.filter((t) => !ids.includes(t.mkp_template_id));
-        state.selected = state.selected.filter((t) => !ids.includes(t.mkp_template_id));
-        return json(200, { count: ids.length, message: 'ok' });
-      }
-      return json(404, { detail: 'Not found', error: 'Not found', message: 'Not found', code: 'not_found' });
-    }),
-  );
-  const posted = (path: string) => calls.filter((call) => call.url.includes(path));
-  return { state, posted };
+  const { callsTo } = stubApi((url, body) => {
+    if (url.includes('/get_templates_information/'))
+      return json(200, { templates_information: state.remaining });
+    if (url.includes('/get_workspace_templates_information/'))
+      return json(200, { templates_information: state.selected });
+    if (url.includes('/set_templates_for_workspace/')) {
+      const ids = (body as { selectedTemplates: string[] }).selectedTemplates;
+      move(ids, 'remaining', 'selected');
+      return json(200, { count: ids.length, message: 'ok' });
+    }
+    if (url.includes('/remove_templates_from_workspace/')) {
+      const ids = (body as { removeTemplates: string[] }).removeTemplates;
+      move(ids, 'selected', 'remaining');
+      return json(200, { count: ids.length, message: 'ok' });
+    }
+    if (url.includes('/delete_user_templates/')) {
+      const ids = (body as { removeTemplates: string[] }).removeTemplates;
+      state.remaining = state.remaining.filter((t) => !ids.includes(t.mkp_template_id));
+      state.selected = state.selected.filter((t) => !ids.includes(t.mkp_template_id));
+      return json(200, { count: ids.length, message: 'ok' });
+    }
+    return undefined;
+  });
+  return { state, posted: callsTo };
 }
 
 const routes = [

@@ -1,7 +1,5 @@
-import { Anchor, Button, Group, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Anchor, Button, Group } from '@mantine/core';
 import {
-  IconArrowRight,
   IconChevronsLeft,
   IconChevronsRight,
   IconLayoutBoard,
@@ -11,17 +9,22 @@ import {
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import type { TemplateInfo } from '@podflow/contract/templates';
+import { confirmDeleteSelected } from '../../ui/confirm-delete';
+import { GuardedButton } from '../../ui/GuardedButton';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
+import { PageToolbar } from '../../ui/PageToolbar';
 import { RequireWorkspace, type CurrentWorkspace } from '../../ui/RequireWorkspace';
+import { StepButtons } from '../../ui/StepButtons';
+import { toggled } from '../../ui/use-selection';
+import { useThumbnailRefetch } from '../../ui/use-thumbnail-refetch';
 import { WorkspaceBar } from '../../ui/WorkspaceBar';
 import { ClassicUploadModal } from './ClassicUploadModal';
 import { useDeleteTemplates } from './delete-templates.api';
 import { useRemainingTemplates } from './get-remaining-templates.api';
 import { useSelectedTemplates } from './get-selected-templates.api';
-import { GuardedButton } from './GuardedButton';
 import { ImageModeUpload } from './ImageModeUpload';
 import { panelActions } from './panel-moves';
 import { useRemoveTemplates } from './remove-templates.api';
@@ -33,9 +36,6 @@ import { refreshTemplates } from './templates-cache';
 import classes from './TemplatesScreen.module.css';
 
 export type TemplatesMode = 'image' | 'classic';
-
-/** A broken thumbnail refetches the lists (their links expire), at most this often. */
-const thumbnailRefetchGapMs = 10_000;
 
 const emptySet: ReadonlySet<string> = new Set();
 
@@ -56,15 +56,7 @@ interface WorkspaceTemplatesProps extends CurrentWorkspace {
   mode: TemplatesMode;
 }
 
-function toggled(set: ReadonlySet<string>, id: string): Set<string> {
-  const next = new Set(set);
-  if (next.has(id)) next.delete(id);
-  else next.add(id);
-  return next;
-}
-
 function WorkspaceTemplates({ mode, workspaceId, workspaceName }: WorkspaceTemplatesProps) {
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const remaining = useRemainingTemplates(workspaceId);
   const selected = useSelectedTemplates(workspaceId);
@@ -76,7 +68,6 @@ function WorkspaceTemplates({ mode, workspaceId, workspaceName }: WorkspaceTempl
   const [classicOpen, setClassicOpen] = useState(false);
   const [preview, setPreview] = useState<TemplateInfo | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const lastThumbnailRefetch = useRef(0);
 
   const remainingList = remaining.data ?? [];
   const selectedList = selected.data ?? [];
@@ -87,12 +78,7 @@ function WorkspaceTemplates({ mode, workspaceId, workspaceName }: WorkspaceTempl
     [queryClient, workspaceId],
   );
 
-  const onThumbnailError = useCallback(() => {
-    const now = Date.now();
-    if (now - lastThumbnailRefetch.current < thumbnailRefetchGapMs) return;
-    lastThumbnailRefetch.current = now;
-    refresh();
-  }, [refresh]);
+  const onThumbnailError = useThumbnailRefetch(refresh);
 
   const toggleRemaining = useCallback((id: string) => setCheckedRemaining((set) => toggled(set, id)), []);
   const toggleSelected = useCallback((id: string) => setCheckedSelected((set) => toggled(set, id)), []);
@@ -126,19 +112,8 @@ function WorkspaceTemplates({ mode, workspaceId, workspaceName }: WorkspaceTempl
   const confirmDelete = () => {
     const ids = actions.deleteOwn.ids;
     if (!actions.deleteOwn.enabled || ids.length === 0) return;
-    modals.openConfirmModal({
-      title: text.deleteTitle,
-      centered: true,
-      children: (
-        <>
-          <Text fz="sm">{text.deleteText}</Text>
-          <Text fz="sm" c="dimmed" mt={6}>
-            {text.deleteDetail(ids.length)}
-          </Text>
-        </>
-      ),
-      labels: { confirm: text.deleteProceed, cancel: text.deleteCancel },
-      confirmProps: { color: 'red' },
+    confirmDeleteSelected({
+      detail: text.deleteDetail(ids.length),
       onConfirm: () =>
         deleteTemplates.mutate(ids, {
           onSuccess: (reply) => {
@@ -174,13 +149,7 @@ function WorkspaceTemplates({ mode, workspaceId, workspaceName }: WorkspaceTempl
         </Anchor>
       </WorkspaceBar>
 
-      <Group
-        justify="space-between"
-        gap="sm"
-        className={classes.toolbar}
-        role="toolbar"
-        aria-label="Template actions"
-      >
+      <PageToolbar label="Template actions">
         <Group gap="sm">
           {uploadButton}
           <GuardedButton
@@ -194,13 +163,8 @@ function WorkspaceTemplates({ mode, workspaceId, workspaceName }: WorkspaceTempl
             {text.delete}
           </GuardedButton>
         </Group>
-        <Button
-          rightSection={<IconArrowRight size={18} aria-hidden />}
-          onClick={() => void navigate('/generateMockups')}
-        >
-          {text.next}
-        </Button>
-      </Group>
+        <StepButtons next="/generateMockups" />
+      </PageToolbar>
 
       <div className={classes.panels}>
         <TemplatePanel

@@ -30,7 +30,6 @@ export const templateMessages = {
 
   upload: 'Upload',
   delete: 'Delete',
-  next: 'Next',
   moveRight: '>>',
   moveLeft: '<<',
   moveRightLabel: 'Move the checked templates to Selected Templates',
@@ -44,12 +43,8 @@ export const templateMessages = {
   movedBack: (count: number) => `${plural(count, 'template', 'templates')} moved to Remaining Templates`,
   moveFailed: 'The templates could not be moved. Please try again.',
 
-  deleteTitle: 'Confirm Delete',
-  deleteText: 'Are you sure you want to delete the selected items?',
   deleteDetail: (count: number) =>
     `${plural(count, 'template', 'templates')} will be deleted and removed from every workspace.`,
-  deleteCancel: 'Cancel',
-  deleteProceed: 'Proceed',
   deleted: (count: number) => `${plural(count, 'template', 'templates')} deleted`,
   deleteFailed: 'The templates could not be deleted.',
 
