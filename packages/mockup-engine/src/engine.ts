@@ -61,9 +61,10 @@ export class MockupEngine {
     placement: Placement | null,
     options: RenderOptions = {},
   ): Promise<Buffer> {
+    // Two threads at once; the design is decoded only as large as this one print area needs.
     const [preparedTemplate, preparedDesign] = await Promise.all([
       this.prepareTemplate(template, placement),
-      this.prepareDesign(design),
+      this.#run<PreparedDesign>({ kind: 'designFor', image: design, template, placement }),
     ]);
     return this.render(preparedDesign, preparedTemplate, options);
   }

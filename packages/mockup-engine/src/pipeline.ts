@@ -1,7 +1,18 @@
 import sharp from 'sharp';
-import { type Placement, type Quad, type Rect, layout, pixelBounds, quadInPixels } from './geometry.ts';
+import {
+  type Placement,
+  type Quad,
+  type Rect,
+  homography,
+  invert,
+  layout,
+  pixelBounds,
+  quadInPixels,
+  samplingMargin,
+  workingSide,
+} from './geometry.ts';
 import { randomUUID } from 'node:crypto';
-import { type AreaMaps, premultiplyInPlace, shadingTable, warp } from './warp.ts';
+import { type AreaMaps, type DesignPixels, premultiply, shadingTable, warp } from './warp.ts';
 
 /**
  * The three steps of a run, as functions of plain data: decode a template once, decode a design
@@ -38,8 +49,11 @@ export type PreparedTemplate = {
   maps: AreaMaps | null;
 };
 
-/** A design decoded once per run, already reduced to the largest size any template shows it at. */
-export type PreparedDesign = { width: number; height: number; rgba: Uint8Array };
+/**
+ * A design decoded once per run, already reduced to the largest size any template needs, its
+ * colour premultiplied by its alpha (what the warp samples; done once here, not per mockup).
+ */
+export type PreparedDesign = { width: number; height: number; premultiplied: Uint8Array };
 
 /** Decoding limits: a larger image is refused instead of exhausting memory. */
 export const maxInputPixels = 200_000_000;
@@ -166,6 +180,12 @@ export async function prepareTemplate(
   };
 }
 
+/**
+ * The filter a design is reduced with: Mitchell-Netravali, close to the cubic ImageMagick's
+ * perspective distort resamples with (Robidoux), and cheaper than lanczos3.
+ */
+const reductionKernel = 'mitchell';
+
 /** Decodes a design once, reduced (with a proper filter) so its longest side is at most `maxSide`. */
 export async function prepareDesign(image: Uint8Array, maxSide?: number): Promise<PreparedDesign> {
   let pipeline = sharp(image, { limitInputPixels: maxInputPixels })
@@ -176,11 +196,36 @@ export async function prepareDesign(image: Uint8Array, maxSide?: number): Promis
     pipeline = pipeline.resize(maxSide, maxSide, {
       fit: 'inside',
       withoutEnlargement: true,
-      kernel: 'lanczos3',
+      kernel: reductionKernel,
     });
   }
   const { data, info } = await pipeline.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
-  return { width: info.width, height: info.height, rgba: shared(data) };
+  const premultiplied = new Uint8Array(new SharedArrayBuffer(data.length));
+  premultiply(data, premultiplied);
+  return { width: info.width, height: info.height, premultiplied };
+}
+
+/**
+ * Decodes a design for one mockup on one template (a single preview): only as large as that
+ * template's print area needs it, which both headers tell before anything is decoded.
+ */
+export async function prepareDesignFor(
+  image: Uint8Array,
+  template: Uint8Array,
+  placement: Placement | null,
+): Promise<PreparedDesign> {
+  if (!placement) return prepareDesign(image, 1); // nothing of it is shown; still checked to decode
+  const [design, photo] = await Promise.all([
+    sharp(image, { limitInputPixels: maxInputPixels }).metadata(),
+    sharp(template, { limitInputPixels: maxInputPixels }).metadata(),
+  ]);
+  const area = quadInPixels(placement.corners, photo.autoOrient.width, photo.autoOrient.height);
+  const side = workingSide(
+    [{ quad: area, fit: placement.fit, dimensions: placement.dimensions }],
+    design.autoOrient.width,
+    design.autoOrient.height,
+  );
+  return prepareDesign(image, side);
 }
 
 async function encode(
@@ -199,20 +244,22 @@ async function encode(
 }
 
 /**
- * Each pool thread keeps an output image per template it renders and puts the template's pixels
- * back after each mockup, instead of copying the whole template for every mockup.
+ * Each pool thread draws into one canvas that holds the last template it rendered, and puts that
+ * template's pixels back into the rows a mockup changed: a run of one template copies it once, and
+ * switching templates costs one copy of the pixels, never a new image of the template's size.
  */
-const canvases = new Map<string, Uint8Array>();
-const keptCanvases = 4;
+let threadCanvas: { id: string; pixels: Uint8Array } | undefined;
 
 function canvasFor(template: PreparedTemplate): Uint8Array {
-  let canvas = canvases.get(template.id);
-  if (!canvas) {
-    canvas = new Uint8Array(template.flat);
-    canvases.set(template.id, canvas);
-    if (canvases.size > keptCanvases) canvases.delete(canvases.keys().next().value!);
-  }
-  return canvas;
+  if (threadCanvas?.id === template.id) return threadCanvas.pixels;
+  const size = template.flat.length;
+  const pixels =
+    threadCanvas && threadCanvas.pixels.buffer.byteLength >= size
+      ? new Uint8Array(threadCanvas.pixels.buffer, 0, size)
+      : new Uint8Array(size);
+  pixels.set(template.flat);
+  threadCanvas = { id: template.id, pixels };
+  return pixels;
 }
 
 /** Puts the template's own pixels back into the rows a render changed. */
@@ -223,10 +270,58 @@ function restore(canvas: Uint8Array, template: PreparedTemplate, rows: Rect): vo
   canvas.set(template.flat.subarray(from, to), from);
 }
 
-/** A design is warped as it is when it is at most this much larger than the size it occupies. */
-const maxDirectShrink = 1.25;
+/**
+ * A design is warped as it is when it is at most this much larger than the size it occupies
+ * (bilinear sampling shrinks this much with little aliasing); a larger one is reduced first, with
+ * a proper filter, to `samplingMargin` times that size.
+ */
+const maxDirectShrink = 1.75;
 
-/** Renders one design on one template: reduce, warp, shade, blend, encode. */
+const corners = (q: Quad) => [q.topLeft, q.topRight, q.bottomRight, q.bottomLeft];
+
+/**
+ * The shown part of a prepared design, reduced with a proper filter and still
+ * premultiplied: colour and alpha go through sharp as separate images, so the premultiplied
+ * values are filtered as they are; ringing is clipped so colour never exceeds alpha.
+ */
+async function reduce(
+  design: PreparedDesign,
+  source: Rect,
+  width: number,
+  height: number,
+): Promise<Uint8Array> {
+  const count = source.width * source.height;
+  const colour = Buffer.alloc(count * 3);
+  const alpha = Buffer.alloc(count);
+  for (let y = 0, k = 0; y < source.height; y += 1) {
+    let p = ((source.top + y) * design.width + source.left) * 4;
+    for (let x = 0; x < source.width; x += 1, k += 1, p += 4) {
+      colour[k * 3] = design.premultiplied[p]!;
+      colour[k * 3 + 1] = design.premultiplied[p + 1]!;
+      colour[k * 3 + 2] = design.premultiplied[p + 2]!;
+      alpha[k] = design.premultiplied[p + 3]!;
+    }
+  }
+  const size = { width: source.width, height: source.height };
+  const resize = (pixels: Buffer, channels: 1 | 3) =>
+    sharp(pixels, { raw: { ...size, channels } })
+      .resize(width, height, { fit: 'fill', kernel: reductionKernel })
+      .toColourspace(channels === 1 ? 'b-w' : 'srgb') // one band stays one band
+      .raw({ depth: 'uchar' })
+      .toBuffer();
+  const [smallColour, smallAlpha] = await Promise.all([resize(colour, 3), resize(alpha, 1)]);
+  const out = new Uint8Array(width * height * 4);
+  for (let k = 0; k < width * height; k += 1) {
+    const a = smallAlpha[k]!;
+    out[k * 4] = Math.min(a, smallColour[k * 3]!);
+    out[k * 4 + 1] = Math.min(a, smallColour[k * 3 + 1]!);
+    out[k * 4 + 2] = Math.min(a, smallColour[k * 3 + 2]!);
+    out[k * 4 + 3] = a;
+  }
+  return out;
+}
+
+/** Renders one design on one template: (reduce,) warp, shade, blend, encode. */
 export async function renderMockup(
   design: PreparedDesign,
   template: PreparedTemplate,
@@ -245,37 +340,43 @@ export async function renderMockup(
     );
   }
 
-  let plan = layout(area, placement.fit, placement.dimensions, design.width, design.height);
-  const { source, reduced } = plan;
-  const whole =
-    source.left === 0 && source.top === 0 && source.width === design.width && source.height === design.height;
-  let pixels: Uint8Array;
-  if (
-    whole &&
-    source.width <= reduced.width * maxDirectShrink &&
-    source.height <= reduced.height * maxDirectShrink
-  ) {
-    // Close enough in size: warp the decoded design itself (bilinear handles a slight shrink).
-    pixels = new Uint8Array(design.rgba);
-    plan = layout(area, placement.fit, placement.dimensions, design.width, design.height, true);
+  const { source, reduced, quad } = layout(
+    area,
+    placement.fit,
+    placement.dimensions,
+    design.width,
+    design.height,
+  );
+  let pixels: DesignPixels;
+  if (source.width <= reduced.width * maxDirectShrink && source.height <= reduced.height * maxDirectShrink) {
+    // Close enough in size: warp the prepared design itself (a cover fit samples the part it
+    // keeps), shared by every thread, no copy.
+    pixels = { data: design.premultiplied, stride: design.width, window: source };
   } else {
-    let reducer = sharp(asBuffer(design.rgba), {
-      raw: { width: design.width, height: design.height, channels: 4 },
-    });
-    if (!whole) reducer = reducer.extract(source);
-    pixels = await reducer
-      .resize(reduced.width, reduced.height, { fit: 'fill', kernel: 'lanczos3' })
-      .raw()
-      .toBuffer();
+    const width = Math.max(1, Math.min(source.width, Math.round(reduced.width * samplingMargin)));
+    const height = Math.max(1, Math.min(source.height, Math.round(reduced.height * samplingMargin)));
+    const data = await reduce(design, source, width, height);
+    pixels = { data, stride: width, window: { left: 0, top: 0, width, height } };
   }
-  const size = plan.reduced;
+  const { width, height } = pixels.window;
+  const toDesign = invert(
+    homography(
+      [
+        { x: 0, y: 0 },
+        { x: width, y: 0 },
+        { x: width, y: height },
+        { x: 0, y: height },
+      ],
+      corners(quad),
+    ),
+  );
   const behind = placement.behindPhoto === true && maps.alpha !== undefined;
-  const bounds = pixelBounds(plan.quad, template.width, template.height);
+  const bounds = pixelBounds(quad, template.width, template.height);
   const canvas = keepAlpha ? new Uint8Array(template.rgba!) : canvasFor(template);
   warp(
-    premultiplyInPlace(pixels, size.width, size.height),
-    plan.toDesign,
-    plan.quad,
+    pixels,
+    toDesign,
+    quad,
     bounds,
     { pixels: canvas, width: template.width, channels },
     maps,

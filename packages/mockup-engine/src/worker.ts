@@ -4,6 +4,7 @@ import {
   type PreparedTemplate,
   type RenderOptions,
   prepareDesign,
+  prepareDesignFor,
   prepareTemplate,
   renderMockup,
 } from './pipeline.ts';
@@ -12,11 +13,13 @@ import {
 export type Task =
   | { kind: 'template'; image: Uint8Array; placement: Placement | null }
   | { kind: 'design'; image: Uint8Array; maxSide: number | undefined }
+  | { kind: 'designFor'; image: Uint8Array; template: Uint8Array; placement: Placement | null }
   | { kind: 'render'; design: PreparedDesign; template: PreparedTemplate; options: RenderOptions };
 
 export default async function run(task: Task): Promise<unknown> {
   if (task.kind === 'template') return prepareTemplate(task.image, task.placement);
   if (task.kind === 'design') return prepareDesign(task.image, task.maxSide);
+  if (task.kind === 'designFor') return prepareDesignFor(task.image, task.template, task.placement);
   // sharp's buffers live outside the JS heap and cannot be transferred; a JPEG is small to copy.
   return renderMockup(task.design, task.template, task.options);
 }
