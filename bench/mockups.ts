@@ -1,0 +1,547 @@
+/**
+ * `npm run bench:mockups [-- --skip-imagemagick]`: 100 mockups (20 print files of 4500x5400 on 5
+ * photo templates of 2000x2000, JPEG q90) by the mockup engine, against the floor (sharp decoding
+ * every input once and encoding every output once) and ImageMagick's CLI; then quality against
+ * ImageMagick and a single cold mockup. Inputs are generated once (seeded) and kept in the temp folder.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { availableParallelism, tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { ssim } from 'ssim.js';
+import { MockupEngine, type Placement, workingSide } from '../packages/mockup-engine/src/engine.ts';
+import { type Quad, layout, pixelBounds, quadInPixels } from '../packages/mockup-engine/src/geometry.ts';
+
+/** Bump when the generated inputs change: the cache folder is keyed by it. */
+const INPUTS_VERSION = 'v1';
+const DESIGNS = 20;
+const DESIGN_WIDTH = 4500;
+const DESIGN_HEIGHT = 5400;
+const TEMPLATE_SIDE = 2000;
+const DESIGNS_IN_FLIGHT = 2;
+const THREADS = availableParallelism();
+const MB = 1024 * 1024;
+
+/** The five print areas (fractions of the template): moderate to strong perspective, each different. */
+const AREAS: Quad[] = [
+  [
+    [0.3, 0.22],
+    [0.7, 0.26],
+    [0.72, 0.8],
+    [0.28, 0.76],
+  ],
+  [
+    [0.33, 0.2],
+    [0.67, 0.2],
+    [0.78, 0.78],
+    [0.22, 0.78],
+  ],
+  [
+    [0.25, 0.3],
+    [0.62, 0.18],
+    [0.66, 0.84],
+    [0.27, 0.7],
+  ],
+  [
+    [0.2, 0.25],
+    [0.8, 0.3],
+    [0.7, 0.7],
+    [0.3, 0.75],
+  ],
+  [
+    [0.35, 0.15],
+    [0.75, 0.28],
+    [0.7, 0.85],
+    [0.25, 0.72],
+  ],
+].map(([tl, tr, br, bl]) => ({
+  topLeft: { x: tl![0]!, y: tl![1]! },
+  topRight: { x: tr![0]!, y: tr![1]! },
+  bottomRight: { x: br![0]!, y: br![1]! },
+  bottomLeft: { x: bl![0]!, y: bl![1]! },
+}));
+const PLACEMENTS: Placement[] = AREAS.map((corners) => ({ corners, fit: 'contain' }));
+
+/** mulberry32: a small seeded generator, so every run draws the same inputs. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const WORDS = ['SUMMER', 'COFFEE', 'WILD', 'RETRO', 'OCEAN', 'FOREST', 'ROAD TRIP', 'NIGHT OWL', 'BLOOM'];
+
+/** A print file: transparent ground, gradients, many shapes, hatching, hairlines and lettering. */
+async function makeDesign(seed: number): Promise<Buffer> {
+  const r = random(seed * 7919 + 1);
+  const pick = (low: number, high: number) => low + r() * (high - low);
+  const hue = () => Math.floor(pick(0, 360));
+  const colour = () => `hsl(${hue()},${Math.floor(pick(45, 90))}%,${Math.floor(pick(25, 70))}%)`;
+  const [W, H] = [DESIGN_WIDTH, DESIGN_HEIGHT];
+  const parts: string[] = [];
+  parts.push(
+    `<rect x="${pick(150, 500)}" y="${pick(150, 500)}" width="${pick(3200, 3800)}" height="${pick(2600, 3400)}" rx="${pick(0, 400)}" fill="url(#bg)"/>`,
+  );
+  for (let k = 0; k < 60; k += 1) {
+    const [cx, cy, radius] = [pick(300, W - 300), pick(300, H - 300), pick(30, 420)];
+    parts.push(
+      r() < 0.5
+        ? `<circle cx="${cx}" cy="${cy}" r="${radius}" fill="${colour()}" opacity="${pick(0.4, 1).toFixed(2)}"/>`
+        : `<circle cx="${cx}" cy="${cy}" r="${radius}" fill="none" stroke="${colour()}" stroke-width="${pick(2, 8).toFixed(1)}"/>`,
+    );
+  }
+  const [fx, fy] = [pick(800, W - 800), pick(3800, 4600)];
+  for (let k = 0; k < 90; k += 1) {
+    const angle = (k / 90) * Math.PI * 2;
+    const length = pick(500, 1300);
+    parts.push(
+      `<line x1="${fx}" y1="${fy}" x2="${(fx + Math.cos(angle) * length).toFixed(1)}" y2="${(fy + Math.sin(angle) * length).toFixed(1)}" stroke="#15202b" stroke-width="${pick(1.5, 4).toFixed(1)}"/>`,
+    );
+  }
+  const wave = Array.from({ length: 120 }, (_, k) => {
+    const x = 200 + (k * (W - 400)) / 119;
+    return `${x.toFixed(1)},${(pick(2500, 2560) + Math.sin(k / pick(3, 6)) * 180).toFixed(1)}`;
+  }).join(' ');
+  for (let k = 0; k < 6; k += 1) {
+    parts.push(
+      `<polyline points="${wave}" transform="translate(0 ${k * 26})" fill="none" stroke="${colour()}" stroke-width="3"/>`,
+    );
+  }
+  parts.push(
+    `<rect x="${pick(300, 700)}" y="${pick(3000, 3300)}" width="${pick(2800, 3400)}" height="${pick(500, 800)}" fill="url(#hatch)"/>`,
+  );
+  const word = WORDS[seed % WORDS.length]!;
+  parts.push(
+    `<text x="${W / 2}" y="${pick(1900, 2300)}" font-size="${pick(380, 520)}" font-family="${seed % 2 ? 'DejaVu Sans' : 'DejaVu Serif'}" font-weight="bold" text-anchor="middle" fill="${colour()}" stroke="#fff" stroke-width="10">${word} ${seed + 1}</text>`,
+  );
+  for (let k = 0; k < 8; k += 1) {
+    parts.push(
+      `<text x="400" y="${4300 + k * 110}" font-size="${pick(60, 90)}" font-family="DejaVu Sans" fill="#111">Small print line ${k + 1} of design ${seed + 1}: the quick brown fox jumps over the lazy dog.</text>`,
+    );
+  }
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">
+    <defs>
+      <linearGradient id="bg" x1="0" y1="0" x2="${pick(0.3, 1).toFixed(2)}" y2="1"><stop offset="0" stop-color="${colour()}"/><stop offset="1" stop-color="${colour()}"/></linearGradient>
+      <pattern id="hatch" width="16" height="16" patternUnits="userSpaceOnUse" patternTransform="rotate(${hue()})"><line x1="0" y1="0" x2="0" y2="16" stroke="${colour()}" stroke-width="4"/></pattern>
+    </defs>
+    ${parts.join('\n')}
+  </svg>`;
+  return sharp(Buffer.from(svg), { limitInputPixels: false }).png().toBuffer();
+}
+
+/** A product photo: lit backdrop, a shaded product under the print area with folds, fabric grain. */
+async function makeTemplate(index: number): Promise<Buffer> {
+  const r = random(index * 104729 + 3);
+  const S = TEMPLATE_SIDE;
+  const area = quadInPixels(AREAS[index]!, S, S);
+  const ring = [area.topLeft, area.topRight, area.bottomRight, area.bottomLeft];
+  const centre = { x: ring.reduce((s, p) => s + p.x, 0) / 4, y: ring.reduce((s, p) => s + p.y, 0) / 4 };
+  const body = ring.map((p) => `${centre.x + (p.x - centre.x) * 1.35},${centre.y + (p.y - centre.y) * 1.3}`);
+  const hue = Math.floor(r() * 360);
+  const folds = Array.from({ length: 7 }, () => {
+    const x = area.topLeft.x + r() * (area.topRight.x - area.topLeft.x);
+    const tilt = (r() - 0.5) * 500;
+    const dark = r() < 0.6;
+    return `<path d="M${x} ${area.topLeft.y - 400} Q${x + tilt} ${centre.y} ${x + tilt / 2} ${area.bottomLeft.y + 400}" stroke="${dark ? '#000' : '#fff'}" stroke-width="${20 + r() * 70}" opacity="${(dark ? 0.25 : 0.18) + r() * 0.2}" fill="none"/>`;
+  }).join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${S}" height="${S}">
+    <defs>
+      <linearGradient id="wall" x1="0" y1="0" x2="${r().toFixed(2)}" y2="1"><stop offset="0" stop-color="hsl(${hue},20%,86%)"/><stop offset="1" stop-color="hsl(${hue},15%,45%)"/></linearGradient>
+      <radialGradient id="lit" cx="${0.3 + r() * 0.4}" cy="0.3" r="0.9"><stop offset="0" stop-color="#fbfbfa"/><stop offset="1" stop-color="hsl(${(hue + 180) % 360},8%,62%)"/></radialGradient>
+      <filter id="soft" filterUnits="userSpaceOnUse" x="0" y="0" width="${S}" height="${S}"><feGaussianBlur stdDeviation="${18 + r() * 20}"/></filter>
+      <filter id="shadow" filterUnits="userSpaceOnUse" x="0" y="0" width="${S}" height="${S}"><feGaussianBlur stdDeviation="40"/></filter>
+      <clipPath id="body"><polygon points="${body.join(' ')}"/></clipPath>
+    </defs>
+    <rect width="${S}" height="${S}" fill="url(#wall)"/>
+    <polygon points="${body.join(' ')}" transform="translate(30 45)" fill="#000" opacity="0.35" filter="url(#shadow)"/>
+    <polygon points="${body.join(' ')}" fill="url(#lit)" stroke="hsl(${hue},10%,55%)" stroke-width="14" stroke-linejoin="round"/>
+    <g clip-path="url(#body)"><g filter="url(#soft)">${folds}</g></g>
+  </svg>`;
+  const grain = Buffer.alloc(S * S * 4);
+  for (let k = 0; k < grain.length; k += 4) {
+    const v = Math.floor(r() * 256);
+    grain.set([v, v, v, 20], k);
+  }
+  return sharp(Buffer.from(svg))
+    .composite([{ input: grain, raw: { width: S, height: S, channels: 4 } }])
+    .flatten()
+    .png()
+    .toBuffer();
+}
+
+type Inputs = { designs: string[]; templates: string[] };
+
+const inputsDir = path.join(tmpdir(), `podflow-bench-mockups-${INPUTS_VERSION}`);
+const inputFiles = (): Inputs => ({
+  designs: Array.from({ length: DESIGNS }, (_, k) => path.join(inputsDir, `design-${k}.png`)),
+  templates: AREAS.map((_, k) => path.join(inputsDir, `template-${k}.png`)),
+});
+
+/** Draws the missing inputs (in a child process, so drawing them does not count in this one's RSS). */
+async function ensureInputs(): Promise<Inputs> {
+  const files = inputFiles();
+  if ([...files.designs, ...files.templates].every((file) => existsSync(file))) return files;
+  if (!process.argv.includes('--generate')) {
+    console.log(`Drawing the bench inputs once into ${inputsDir} ...`);
+    const child = spawnSync(process.execPath, [import.meta.filename, '--generate'], { stdio: 'inherit' });
+    if (child.status !== 0) throw new Error('drawing the bench inputs failed');
+    return files;
+  }
+  mkdirSync(inputsDir, { recursive: true });
+  await forEachLimited([...files.designs.keys()], 2, async (k) => {
+    if (!existsSync(files.designs[k]!)) writeFileSync(files.designs[k]!, await makeDesign(k));
+  });
+  for (const [k, file] of files.templates.entries()) {
+    if (!existsSync(file)) writeFileSync(file, await makeTemplate(k));
+  }
+  return files;
+}
+
+/** Runs `work` over `items`, at most `limit` at a time. */
+async function forEachLimited<T>(items: T[], limit: number, work: (item: T, index: number) => Promise<void>) {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const index = next;
+      next += 1;
+      await work(items[index]!, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+}
+
+/**
+ * The process's peak resident set (all threads: the engine's workers are threads of this
+ * process) from a reset on: the kernel's high-water mark when it can be reset, else sampling.
+ */
+function watchPeakRss(): { stop: () => number } {
+  const status = (field: string) =>
+    Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0) *
+    1024;
+  let reset = true;
+  try {
+    writeFileSync('/proc/self/clear_refs', '5');
+  } catch {
+    reset = false;
+  }
+  let peak = status('VmRSS');
+  const timer = setInterval(() => (peak = Math.max(peak, status('VmRSS'))), 10);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return Math.max(peak, reset ? status('VmHWM') : 0);
+    },
+  };
+}
+
+/**
+ * Every design on every template with a warm engine: the templates prepared once, each design
+ * decoded once (at the size the largest print area needs) while at most DESIGNS_IN_FLIGHT are held.
+ */
+async function podflowBulk(files: Inputs) {
+  const engine = new MockupEngine({ threads: THREADS });
+  // A server's engine is warm: its threads are up and have loaded sharp before the first run.
+  const tiny = await sharp({ create: { width: 2, height: 2, channels: 4, background: '#fff' } })
+    .png()
+    .toBuffer();
+  await Promise.all(Array.from({ length: THREADS * 2 }, () => engine.prepareDesign(tiny)));
+  const rss = watchPeakRss();
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  const templateBytes = await Promise.all(files.templates.map((file) => readFile(file)));
+  // The print areas in pixels come from the headers, so designs start decoding while templates do.
+  const areas = await Promise.all(
+    templateBytes.map(async (bytes, k) => {
+      const { width, height } = await sharp(bytes).metadata();
+      return { quad: quadInPixels(PLACEMENTS[k]!.corners, width, height), fit: PLACEMENTS[k]!.fit };
+    }),
+  );
+  const templates = Promise.all(
+    templateBytes.map((bytes, k) => engine.prepareTemplate(bytes, PLACEMENTS[k]!)),
+  );
+  let outputs = 0;
+  let bytes = 0;
+  await forEachLimited(files.designs, DESIGNS_IN_FLIGHT, async (file) => {
+    const image = await readFile(file);
+    const { width, height } = await sharp(image).metadata(); // the header only
+    const design = await engine.prepareDesign(image, workingSide(areas, width, height));
+    const mockups = await Promise.all((await templates).map((template) => engine.render(design, template)));
+    outputs += mockups.length;
+    bytes += mockups.reduce((sum, m) => sum + m.length, 0);
+  });
+  const ms = performance.now() - started;
+  const cpuMs = cpuMilliseconds(process.cpuUsage(cpu));
+  const peak = rss.stop();
+  await engine.close();
+  if (outputs !== DESIGNS * AREAS.length) throw new Error(`only ${outputs} mockups`);
+  return { ms, cpuMs, peak, bytes };
+}
+
+/** CPU time of the whole process (every thread) in milliseconds. */
+const cpuMilliseconds = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
+
+/** The least any tool has to do: decode each input once and encode each output once, as parallel. */
+async function floor(files: Inputs) {
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  const templates: Buffer[] = [];
+  await forEachLimited([...files.designs, ...files.templates], THREADS, async (file) => {
+    const raw = await sharp(await readFile(file), { limitInputPixels: false })
+      .raw()
+      .toBuffer();
+    if (files.templates.includes(file)) templates[files.templates.indexOf(file)] = raw;
+  });
+  const channels = templates[0]!.length / (TEMPLATE_SIDE * TEMPLATE_SIDE);
+  await forEachLimited([...Array(DESIGNS * AREAS.length).keys()], THREADS, async (k) => {
+    await sharp(templates[k % AREAS.length]!, {
+      raw: { width: TEMPLATE_SIDE, height: TEMPLATE_SIDE, channels: channels as 3 | 4 },
+    })
+      .removeAlpha()
+      .jpeg({ quality: 90 })
+      .toBuffer();
+  });
+  return { ms: performance.now() - started, cpuMs: cpuMilliseconds(process.cpuUsage(cpu)) };
+}
+
+/** ImageMagick as the Debian package installs it (PATH may hold a wrapper that adds its own start-up). */
+const CONVERT = existsSync('/usr/bin/convert') ? '/usr/bin/convert' : 'convert';
+
+/**
+ * One mockup by ImageMagick: the whole design as the source rectangle, distorted onto the
+ * corners the engine's contain fit gives it (geometry.layout), over the template.
+ */
+function imageMagickArgs(template: string, design: string, area: Quad, out: string): string[] {
+  const plan = layout(area, 'contain', null, DESIGN_WIDTH, DESIGN_HEIGHT);
+  const source = [
+    [0, 0],
+    [DESIGN_WIDTH, 0],
+    [DESIGN_WIDTH, DESIGN_HEIGHT],
+    [0, DESIGN_HEIGHT],
+  ];
+  const target = [plan.quad.topLeft, plan.quad.topRight, plan.quad.bottomRight, plan.quad.bottomLeft];
+  const points = target
+    .map((p, k) => `${source[k]![0]},${source[k]![1]} ${p.x.toFixed(4)},${p.y.toFixed(4)}`)
+    .join('  ');
+  return [
+    template,
+    '(',
+    design,
+    '-alpha',
+    'set',
+    '-virtual-pixel',
+    'transparent',
+    '-define',
+    `distort:viewport=${TEMPLATE_SIDE}x${TEMPLATE_SIDE}+0+0`,
+    '-distort',
+    'Perspective',
+    points,
+    ')',
+    '-compose',
+    'over',
+    '-composite',
+    '-quality',
+    '90',
+    out,
+  ];
+}
+
+function run(command: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${command} failed: ${stderr}`))));
+  });
+}
+
+/** The ImageMagick mockups of `pairs` (design, template indexes), two processes at a time, into `dir`. */
+async function imageMagick(files: Inputs, pairs: [number, number][], dir: string, format: 'jpg' | 'png') {
+  const probe = spawnSync(CONVERT, ['-version'], { encoding: 'utf8' });
+  if (probe.status !== 0 || !probe.stdout.includes('ImageMagick')) {
+    throw new Error(
+      'ImageMagick `convert` is missing: apt-get install imagemagick (or pass --skip-imagemagick)',
+    );
+  }
+  const started = performance.now();
+  await forEachLimited(pairs, 2, ([d, t]) =>
+    run(
+      CONVERT,
+      imageMagickArgs(
+        files.templates[t]!,
+        files.designs[d]!,
+        quadInPixels(AREAS[t]!, TEMPLATE_SIDE, TEMPLATE_SIDE),
+        path.join(dir, `${d}-${t}.${format}`),
+      ),
+    ),
+  );
+  return performance.now() - started;
+}
+
+/** SSIM of two images over a rectangle: at full resolution, and with ssim.js's standard downsampling. */
+async function ssimOver(
+  a: Uint8Array,
+  b: Uint8Array,
+  box: { left: number; top: number; width: number; height: number },
+) {
+  const crop = async (image: Uint8Array) => {
+    const data = await sharp(image).extract(box).ensureAlpha().raw().toBuffer();
+    return { data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), ...box };
+  };
+  const [x, y] = await Promise.all([crop(a), crop(b)]);
+  return { full: ssim(x, y, { downsample: false }).mssim, standard: ssim(x, y).mssim };
+}
+
+/**
+ * Mean SSIM against ImageMagick over each print area's bounding box, the engine rendering with
+ * shading 0 (ImageMagick has none): the JPEG q90 mockups of both (what a seller gets) and, for the
+ * renderers alone, PNGs of one design per template.
+ */
+async function quality(
+  files: Inputs,
+  imageMagickFiles: { pair: [number, number]; file: string; format: 'jpeg' | 'png' }[],
+) {
+  const engine = new MockupEngine({ threads: THREADS });
+  const templates = await Promise.all(
+    files.templates.map(async (file, k) => engine.prepareTemplate(await readFile(file), PLACEMENTS[k]!)),
+  );
+  const areas = templates.map((t) => ({ quad: t.area!, fit: t.placement!.fit }));
+  const scores = {
+    jpeg: [] as { full: number; standard: number }[],
+    png: [] as { full: number; standard: number }[],
+  };
+  const byDesign = Map.groupBy(imageMagickFiles, ({ pair }) => pair[0]);
+  await forEachLimited([...byDesign.keys()], DESIGNS_IN_FLIGHT, async (d) => {
+    const design = await engine.prepareDesign(
+      await readFile(files.designs[d]!),
+      workingSide(areas, DESIGN_WIDTH, DESIGN_HEIGHT),
+    );
+    for (const { pair, file, format } of byDesign.get(d)!) {
+      const template = templates[pair[1]]!;
+      const ours = await engine.render(design, template, { shading: 0, format });
+      const box = pixelBounds(template.area!, TEMPLATE_SIDE, TEMPLATE_SIDE);
+      scores[format].push(await ssimOver(ours, readFileSync(file), box));
+    }
+  });
+  await engine.close();
+  const summary = (values: { full: number; standard: number }[]) => ({
+    full: values.reduce((s, v) => s + v.full, 0) / values.length,
+    standard: values.reduce((s, v) => s + v.standard, 0) / values.length,
+    worst: Math.min(...values.map((v) => v.full)),
+    count: values.length,
+  });
+  return { jpeg: summary(scores.jpeg), png: summary(scores.png) };
+}
+
+/**
+ * One mockup from files with nothing warm. First a new engine answering its first (tiny) task:
+ * its start; then renderOnce on it. And on another new engine, renderOnce alone: the first
+ * preview after a server starts (the pool starts with the first task).
+ */
+async function cold(files: Inputs) {
+  const [design, template] = await Promise.all([readFile(files.designs[0]!), readFile(files.templates[1]!)]);
+  const tiny = await sharp({ create: { width: 1, height: 1, channels: 4, background: '#fff' } })
+    .png()
+    .toBuffer();
+  let started = performance.now();
+  let engine = new MockupEngine({ threads: THREADS });
+  await Promise.all(Array.from({ length: THREADS }, () => engine.prepareDesign(tiny)));
+  const startMs = performance.now() - started;
+  started = performance.now();
+  await engine.renderOnce(design, template, PLACEMENTS[1]!);
+  const renderMs = performance.now() - started;
+  await engine.close();
+  engine = new MockupEngine({ threads: THREADS });
+  started = performance.now();
+  await engine.renderOnce(design, template, PLACEMENTS[1]!);
+  const totalMs = performance.now() - started;
+  await engine.close();
+  return { startMs, renderMs, totalMs };
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2).padStart(6)} s`;
+const mark = (ok: boolean) => (ok ? '✔' : '✖');
+
+async function main() {
+  const files = await ensureInputs();
+  if (process.argv.includes('--generate')) return;
+  const skipImageMagick = process.argv.includes('--skip-imagemagick');
+  const count = DESIGNS * AREAS.length;
+  const pairs: [number, number][] = [];
+  for (let d = 0; d < DESIGNS; d += 1) for (let t = 0; t < AREAS.length; t += 1) pairs.push([d, t]);
+
+  const bulk = await podflowBulk(files);
+  const { ms: floorMs, cpuMs: floorCpuMs } = await floor(files);
+  const jpegDir = mkdtempSync(path.join(tmpdir(), 'podflow-bench-im-'));
+  const pngDir = mkdtempSync(path.join(tmpdir(), 'podflow-bench-im-png-'));
+  try {
+    // Skipped, ImageMagick still renders one design on each template so quality can be measured.
+    const jpegPairs = skipImageMagick ? pairs.filter(([d]) => d === 0) : pairs;
+    const imMs = await imageMagick(files, jpegPairs, jpegDir, 'jpg');
+    const pngPairs = AREAS.map((_, t): [number, number] => [(t * 4 + 1) % DESIGNS, t]);
+    await imageMagick(files, pngPairs, pngDir, 'png');
+    const similarity = await quality(files, [
+      ...jpegPairs.map((pair) => ({
+        pair,
+        file: path.join(jpegDir, `${pair.join('-')}.jpg`),
+        format: 'jpeg' as const,
+      })),
+      ...pngPairs.map((pair) => ({
+        pair,
+        file: path.join(pngDir, `${pair.join('-')}.png`),
+        format: 'png' as const,
+      })),
+    ]);
+    const { startMs, renderMs, totalMs } = await cold(files);
+
+    const perMockup = bulk.ms / count;
+    const ratioFloor = bulk.ms / floorMs;
+    console.log(
+      `\nMockups: ${DESIGNS} designs of ${DESIGN_WIDTH}x${DESIGN_HEIGHT} PNG x ${AREAS.length} templates of ${TEMPLATE_SIDE}x${TEMPLATE_SIDE} (perspective print areas, contain) = ${count} JPEG q90, ${THREADS} threads`,
+    );
+    console.log(
+      `  PodFlow bulk, read to all encoded   ${seconds(bulk.ms)}  ${(count / (bulk.ms / 1000)).toFixed(1)} mockups/s  ${perMockup.toFixed(0)} ms/mockup  (target ≤ 50 ms, ≤ 5 s) ${mark(perMockup <= 50)}`,
+    );
+    console.log(
+      `  floor: sharp decodes every input and encodes every output once, ${THREADS} at a time  ${seconds(floorMs)}  PodFlow/floor ${ratioFloor.toFixed(2)}x  (target ≤ 1.5x) ${mark(ratioFloor <= 1.5)}`,
+    );
+    console.log(
+      `  CPU time, all threads: PodFlow ${seconds(bulk.cpuMs)} (${(bulk.cpuMs / count).toFixed(0)} ms/mockup), floor ${seconds(floorCpuMs)}: ${(bulk.cpuMs / floorCpuMs).toFixed(2)}x`,
+    );
+    if (skipImageMagick) {
+      console.log('  ImageMagick CLI                     skipped (--skip-imagemagick)');
+    } else {
+      console.log(
+        `  ImageMagick CLI, 2 processes        ${seconds(imMs)}  IM/PodFlow ${(imMs / bulk.ms).toFixed(1)}x  (target ≥ 22x) ${mark(imMs / bulk.ms >= 22)}`,
+      );
+    }
+    console.log(
+      `  peak RSS during the bulk run        ${(bulk.peak / MB).toFixed(0).padStart(6)} MB  (whole process, worker threads included; target < 1024 MB) ${mark(bulk.peak < 1024 * MB)}`,
+    );
+    const { jpeg, png } = similarity;
+    console.log(
+      `  SSIM vs ImageMagick, shading 0, over the print areas' bounding boxes (ssim.js; full resolution / standard downsampling):`,
+    );
+    console.log(
+      `    JPEG q90 both, ${jpeg.count} mockups${skipImageMagick ? ' (one design)' : ''}: mean ${jpeg.full.toFixed(4)} / ${jpeg.standard.toFixed(4)}, worst ${jpeg.worst.toFixed(4)}  (target ≥ 0.995) ${mark(jpeg.standard >= 0.995)}`,
+    );
+    console.log(
+      `    PNG both (renderers alone), ${png.count} mockups: mean ${png.full.toFixed(4)} / ${png.standard.toFixed(4)}, worst ${png.worst.toFixed(4)}  (target ≥ 0.995) ${mark(png.full >= 0.995)}`,
+    );
+    console.log(
+      `  cold single mockup (one design, one template): engine start ${startMs.toFixed(0)} ms, then renderOnce ${renderMs.toFixed(0)} ms  (target < 350 ms) ${mark(renderMs < 350)}; renderOnce on an engine not yet started ${totalMs.toFixed(0)} ms`,
+    );
+  } finally {
+    rmSync(jpegDir, { recursive: true, force: true });
+    rmSync(pngDir, { recursive: true, force: true });
+  }
+}
+
+await main();
