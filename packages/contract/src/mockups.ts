@@ -10,7 +10,11 @@ export const mockupJobStatuses = ['Pending', 'In Progress', 'Completed', 'Failed
 export type MockupJobStatus = (typeof mockupJobStatuses)[number];
 
 /** One design that could not be rendered onto the job's template, and why. */
-export const mockupJobError = z.object({ design_id: z.string(), design_file_name: z.string(), reason: z.string() });
+export const mockupJobError = z.object({
+  design_id: z.string(),
+  design_file_name: z.string(),
+  reason: z.string(),
+});
 export type MockupJobError = z.infer<typeof mockupJobError>;
 
 /** A mockup job log row (SPEC.md section 3) plus its progress. */
