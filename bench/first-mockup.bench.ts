@@ -1,9 +1,8 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import sharp from 'sharp';
-import { startServer, waitForLibrary } from './server-process.ts';
+import { premiumSeller, startServer } from './server-process.ts';
 
 const designCount = 20;
 const templateCount = 5;
@@ -40,24 +39,7 @@ export async function benchFirstMockup(): Promise<void> {
   const server = await startServer(['apps/server/src/main.ts'], { RATE_LIMIT_PER_MINUTE: '100000' });
   try {
     const json = { 'content-type': 'application/json' };
-    const credentials = { username: 'bench-mockups@example.com', password: 'a strong bench password' };
-    await fetch(`${server.url}/api/user/register/`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ first_name: 'Bench', last_name: 'Seller', ...credentials }),
-    });
-    const sqlite = new Database(path.join(server.dataDir, 'podflow.sqlite'));
-    sqlite.prepare(`update users set plan = 'premium' where email = ?`).run(credentials.username);
-    sqlite.close();
-    await waitForLibrary(server.url, credentials);
-    const { access } = (await (
-      await fetch(`${server.url}/api/token/`, {
-        method: 'POST',
-        headers: json,
-        body: JSON.stringify(credentials),
-      })
-    ).json()) as { access: string };
-    const authorization = `Bearer ${access}`;
+    const authorization = await premiumSeller(server, 'bench-mockups@example.com');
     const call = async <T>(url: string, body?: unknown): Promise<T> => {
       const response = await fetch(`${server.url}${url}`, {
         method: body === undefined ? 'GET' : 'POST',

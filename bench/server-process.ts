@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { freePort } from '../scripts/services.ts';
 
 export type RunningServer = {
@@ -87,4 +88,30 @@ export async function waitForLibrary(
   };
   for (const template of all.templates_information)
     await (await fetch(`${url}${template.thumbnail_image_path}`)).arrayBuffer();
+}
+
+/**
+ * Registers a seller on a started server, lifts them to Premium (room for 200 designs per
+ * workspace), waits for the one-off library drawing and answers their bearer header.
+ */
+export async function premiumSeller(server: RunningServer, username: string): Promise<string> {
+  const json = { 'content-type': 'application/json' };
+  const credentials = { username, password: 'a strong bench password' };
+  await fetch(`${server.url}/api/user/register/`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ first_name: 'Bench', last_name: 'Seller', ...credentials }),
+  });
+  const sqlite = new Database(path.join(server.dataDir, 'podflow.sqlite'));
+  sqlite.prepare(`update users set plan = 'premium' where email = ?`).run(username);
+  sqlite.close();
+  await waitForLibrary(server.url, credentials);
+  const { access } = (await (
+    await fetch(`${server.url}/api/token/`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify(credentials),
+    })
+  ).json()) as { access: string };
+  return `Bearer ${access}`;
 }

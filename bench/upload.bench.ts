@@ -1,9 +1,8 @@
 import { existsSync, mkdirSync, openAsBlob, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import sharp from 'sharp';
-import { startServer, waitForLibrary } from './server-process.ts';
+import { premiumSeller, startServer } from './server-process.ts';
 
 const FILES = 100;
 const WIDTH = 4500;
@@ -108,25 +107,8 @@ export async function benchUpload(): Promise<void> {
   });
   try {
     const json = { 'content-type': 'application/json' };
-    const credentials = { username: 'bench-upload@example.com', password: 'a strong bench password' };
-    await fetch(`${server.url}/api/user/register/`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ first_name: 'Bench', last_name: 'Seller', ...credentials }),
-    });
-    // Premium: 200 design slots per workspace, room for the 100 files.
-    const sqlite = new Database(path.join(server.dataDir, 'podflow.sqlite'));
-    sqlite.prepare(`update users set plan = 'premium' where email = ?`).run(credentials.username);
-    sqlite.close();
-    await waitForLibrary(server.url, credentials); // the one-off drawing after start is not part of the upload
-    const { access } = (await (
-      await fetch(`${server.url}/api/token/`, {
-        method: 'POST',
-        headers: json,
-        body: JSON.stringify(credentials),
-      })
-    ).json()) as { access: string };
-    const authorization = `Bearer ${access}`;
+    // Premium: 200 design slots per workspace, room for the 100 files; the library is drawn first.
+    const authorization = await premiumSeller(server, 'bench-upload@example.com');
     const workspace = (await (
       await fetch(`${server.url}/workspace/create_workspace/`, {
         method: 'POST',

@@ -125,7 +125,8 @@ export function quadInPixels(corners: Quad, width: number, height: number): Quad
   };
 }
 
-const ring = (q: Quad) => [q.topLeft, q.topRight, q.bottomRight, q.bottomLeft];
+/** The corners in order around the quad: topLeft, topRight, bottomRight, bottomLeft. */
+export const ring = (q: Quad): Point[] => [q.topLeft, q.topRight, q.bottomRight, q.bottomLeft];
 
 /**
  * Lays a design of `designWidth` x `designHeight` into a print area (corners in template pixels).

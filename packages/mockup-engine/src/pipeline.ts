@@ -4,6 +4,7 @@ import {
   type Quad,
   type Rect,
   homography,
+  ring,
   invert,
   layout,
   pixelBounds,
@@ -66,20 +67,22 @@ function shared(bytes: Uint8Array): Uint8Array {
 
 const asBuffer = (view: Uint8Array) => Buffer.from(view.buffer, view.byteOffset, view.byteLength);
 
-/** True when p is inside the convex quad (either winding). */
-function insideQuad(quad: Quad, x: number, y: number): boolean {
-  const ring = [quad.topLeft, quad.topRight, quad.bottomRight, quad.bottomLeft];
-  let sign = 0;
-  for (let i = 0; i < 4; i += 1) {
-    const p = ring[i]!;
-    const q = ring[(i + 1) % 4]!;
-    const cross = (q.x - p.x) * (y - p.y) - (q.y - p.y) * (x - p.x);
-    if (cross === 0) continue;
-    const s = cross > 0 ? 1 : -1;
-    if (sign === 0) sign = s;
-    else if (s !== sign) return false;
-  }
-  return true;
+/** A test for "inside the convex quad (either winding)", its corners read once, not per pixel. */
+function insideQuad(quad: Quad): (x: number, y: number) => boolean {
+  const points = ring(quad);
+  return (x, y) => {
+    let sign = 0;
+    for (let i = 0; i < 4; i += 1) {
+      const p = points[i]!;
+      const q = points[(i + 1) % 4]!;
+      const cross = (q.x - p.x) * (y - p.y) - (q.y - p.y) * (x - p.x);
+      if (cross === 0) continue;
+      const s = cross > 0 ? 1 : -1;
+      if (sign === 0) sign = s;
+      else if (s !== sign) return false;
+    }
+    return true;
+  };
 }
 
 /**
@@ -89,6 +92,7 @@ function insideQuad(quad: Quad, x: number, y: number): boolean {
 function areaMaps(rgba: Uint8Array, width: number, height: number, area: Quad, hasAlpha: boolean): AreaMaps {
   const bounds = pixelBounds(area, width, height);
   const { left, top, width: bw, height: bh } = bounds;
+  const inside = insideQuad(area);
   const luma = new Float32Array(bw * bh);
   const alpha = hasAlpha ? new Uint8Array(new SharedArrayBuffer(bw * bh)) : undefined;
   for (let y = 0; y < bh; y += 1) {
@@ -117,8 +121,7 @@ function areaMaps(rgba: Uint8Array, width: number, height: number, area: Quad, h
       const value = sum / n;
       blurred[y * bw + x] = value;
       const opaque = !alpha || alpha[y * bw + x]! > 127;
-      if (opaque && insideQuad(area, left + x + 0.5, top + y + 0.5))
-        histogram[Math.min(255, Math.round(value))]! += 1;
+      if (opaque && inside(left + x + 0.5, top + y + 0.5)) histogram[Math.min(255, Math.round(value))]! += 1;
     }
   }
   let total = 0;
@@ -277,8 +280,6 @@ function restore(canvas: Uint8Array, template: PreparedTemplate, rows: Rect): vo
  */
 const maxDirectShrink = 1.75;
 
-const corners = (q: Quad) => [q.topLeft, q.topRight, q.bottomRight, q.bottomLeft];
-
 /**
  * The shown part of a prepared design, reduced with a proper filter and still
  * premultiplied: colour and alpha go through sharp as separate images, so the premultiplied
@@ -367,7 +368,7 @@ export async function renderMockup(
         { x: width, y: height },
         { x: 0, y: height },
       ],
-      corners(quad),
+      ring(quad),
     ),
   );
   const behind = placement.behindPhoto === true && maps.alpha !== undefined;

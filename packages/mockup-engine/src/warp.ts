@@ -1,4 +1,4 @@
-import type { Homography, Point, Quad, Rect } from './geometry.ts';
+import { type Homography, type Point, type Quad, type Rect, ring } from './geometry.ts';
 
 /**
  * The per-pixel heart of a render: for every template pixel the design's quad touches, map the
@@ -119,7 +119,7 @@ export function warp(
   const alpha = maps.alpha;
   const rowStride = stride * 4;
   const origin = window.top * rowStride + window.left * 4;
-  const corners = [quad.topLeft, quad.topRight, quad.bottomRight, quad.bottomLeft];
+  const corners = ring(quad);
   if (channels === 3 && !behind) {
     warpOverRgb(design, toDesign, corners, bounds, target, maps, shading);
     return;

@@ -1,25 +1,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MockupGridRow, MockupJobLog } from '@podflow/contract/mockups';
+import { freePort } from '../../../../../scripts/services.ts';
 import { type TestDatabase, openTestDatabase, testDbKind } from '../../test/test-app.ts';
 
 const main = fileURLToPath(new URL('../../main.ts', import.meta.url));
 const designCount = 8;
 const templateCount = 2;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** A detailed design big enough that rendering a run takes a few seconds. */
 async function design(seed: number): Promise<Buffer> {

@@ -80,10 +80,18 @@ export function mockupsRepo(db: Db) {
       return row !== undefined;
     },
 
-    async startJob(id: string, total: number, now: number): Promise<void> {
+    /** Marks a job In Progress with its total and what it already rendered (a resumed job). */
+    async startJob(id: string, total: number, done: number, now: number): Promise<void> {
       await db
         .updateTable('mockup_jobs')
-        .set({ status: 'In Progress', total, started_at: sql`coalesce(started_at, ${now})` })
+        .set({
+          status: 'In Progress',
+          total,
+          done,
+          failed: 0,
+          errors: '[]',
+          started_at: sql`coalesce(started_at, ${now})`,
+        })
         .where('id', '=', id)
         .execute();
     },
@@ -115,15 +123,6 @@ export function mockupsRepo(db: Db) {
       });
     },
 
-    /** Sets the counts a resumed job starts from (what it rendered before it was interrupted). */
-    async resetCounts(id: string, done: number): Promise<void> {
-      await db
-        .updateTable('mockup_jobs')
-        .set({ done, failed: 0, errors: '[]' })
-        .where('id', '=', id)
-        .execute();
-    },
-
     async finishJob(id: string, status: 'Completed' | 'Failed', reason: string | null, now: number) {
       await db
         .updateTable('mockup_jobs')
@@ -136,15 +135,6 @@ export function mockupsRepo(db: Db) {
     async renderedBy(jobId: string): Promise<Set<string>> {
       const rows = await db.selectFrom('mockups').select('design_id').where('job_id', '=', jobId).execute();
       return new Set(rows.map((r) => r.design_id));
-    },
-
-    find(designId: string, templateId: string): Promise<MockupRow | undefined> {
-      return db
-        .selectFrom('mockups')
-        .selectAll()
-        .where('design_id', '=', designId)
-        .where('template_id', '=', templateId)
-        .executeTakeFirst();
     },
 
     findByThumbnailKey(key: string): Promise<MockupRow | undefined> {

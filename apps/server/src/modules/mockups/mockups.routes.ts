@@ -67,7 +67,7 @@ export const mockupsRoutes: FastifyPluginAsyncZod<Options> = async (app, { mocku
       },
     },
     async (request, reply) => {
-      await mockups.jobLogs(request.auth.userId, request.query.workspace_id); // checks the workspace
+      await mockups.requireWorkspace(request.auth.userId, request.query.workspace_id);
       streamJobEvents(request, reply, mockups, request.query.workspace_id, streams);
     },
   );

@@ -67,6 +67,10 @@ export function mockupsService(deps: MockupsServiceDeps) {
 
   return {
     events,
+    deleteFiles,
+
+    /** The caller's workspace, or a 404 (see WorkspacesService.requireOwned). */
+    requireWorkspace: (userId: string, workspaceId: string) => workspaces.requireOwned(userId, workspaceId),
 
     /** Starts a run: one job per selected template, each rendering every design of the workspace. */
     async generate(userId: string, workspaceId: string): Promise<GenerateMockupsResponse> {

@@ -63,15 +63,14 @@ export function renderMockupsJob(deps: Deps): JobDefinition<z.infer<typeof paylo
       cache.design(design.storage_key, side),
     ]);
     const bytes = await engine.render(preparedDesign, preparedTemplate);
-    const existing = await repo.find(design.id, template.id);
-    const id = existing?.id ?? randomUUID();
+    // A new key for every render, so a cached URL never shows an older picture.
     const stamp = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
-    const base = `${workspacePrefix(job.user_id, job.workspace_id)}mockups/${id}-${stamp}`;
+    const base = `${workspacePrefix(job.user_id, job.workspace_id)}mockups/${design.id}-${template.id}-${stamp}`;
     const now = Date.now();
     await storage.write(`${base}.jpg`, [bytes]);
     const result = await repo.put(
       {
-        id,
+        id: randomUUID(), // kept only when the design has no mockup on this template yet
         workspace_id: job.workspace_id,
         user_id: job.user_id,
         design_id: design.id,
@@ -92,10 +91,7 @@ export function renderMockupsJob(deps: Deps): JobDefinition<z.infer<typeof paylo
       await storage.delete(`${base}.jpg`);
       throw new QuotaError();
     }
-    if (result.replaced) {
-      await storage.delete(result.replaced.storage_key);
-      await storage.delete(result.replaced.thumbnail_key);
-    }
+    if (result.replaced) await mockups.deleteFiles([result.replaced]);
   }
 
   /** The longest side each design is decoded at: the most any template of the run needs. */
@@ -103,12 +99,10 @@ export function renderMockupsJob(deps: Deps): JobDefinition<z.infer<typeof paylo
     job: MockupJobRow,
     designRows: DesignRow[],
   ): Promise<(design: DesignRow) => number> {
-    const runTemplates = await Promise.all(
-      (await repo.run(job.run_id)).map((j) => templates.findRow(j.template_id)),
-    );
+    const runTemplates = await templates.findRows((await repo.run(job.run_id)).map((j) => j.template_id));
     const areas = runTemplates.flatMap((t) => {
-      const placement = t ? placementOf(t) : null;
-      if (!t || !placement) return [];
+      const placement = placementOf(t);
+      if (!placement) return [];
       return [
         {
           quad: quadInPixels(placement.corners, t.width, t.height),
@@ -132,7 +126,10 @@ export function renderMockupsJob(deps: Deps): JobDefinition<z.infer<typeof paylo
     }
     const changed = () => mockups.events.emit('changed', job.workspace_id);
     const designRows = await designs.listRows(job.workspace_id);
-    await repo.startJob(jobId, designRows.length, Date.now());
+    const already = await repo.renderedBy(jobId);
+    const todo = designRows.filter((d) => !already.has(d.id));
+    // A resumed job counts again from what it made before it was interrupted.
+    await repo.startJob(jobId, designRows.length, designRows.length - todo.length, Date.now());
     changed();
 
     const template = await templates.findRow(job.template_id);
@@ -150,13 +147,10 @@ export function renderMockupsJob(deps: Deps): JobDefinition<z.infer<typeof paylo
       );
     }
 
-    const already = await repo.renderedBy(jobId);
-    await repo.resetCounts(jobId, designRows.filter((d) => already.has(d.id)).length);
     const sideOf = await sidesFor(job, designRows);
     const storageLimit = await designs.storageLimit(job.user_id);
-    let done = already.size;
+    let done = designRows.length - todo.length;
     let failed = 0;
-    const todo = designRows.filter((d) => !already.has(d.id));
     for (const [index, design] of todo.entries()) {
       if (context.signal.aborted)
         throw new Error('The server is shutting down; the job resumes on the next start.');

@@ -244,7 +244,10 @@ export function templatesService(deps: TemplatesServiceDeps) {
     /** The rows of the workspace's selected templates (the caller checked the workspace). */
     listSelectedRows: (userId: string, workspaceId: string) => repo.listSelected(userId, workspaceId),
 
-    /** A template row by id, whoever owns it (for background jobs queued after a check). */
+    /** Template rows by id, whoever owns them (for background jobs queued after a check). */
+    findRows: (ids: string[]): Promise<TemplateRow[]> => repo.findByIds(ids),
+
+    /** A template row by id, whoever owns it. */
     findRow: async (id: string): Promise<TemplateRow | undefined> => (await repo.findByIds([id]))[0],
 
     async listRemaining(userId: string, workspaceId: string): Promise<TemplateInfo[]> {
