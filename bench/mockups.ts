@@ -11,7 +11,12 @@ import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { ssim } from 'ssim.js';
-import { MockupEngine, type Placement, workingSide } from '../packages/mockup-engine/src/engine.ts';
+import {
+  MockupEngine,
+  type Placement,
+  jpegSettings,
+  workingSide,
+} from '../packages/mockup-engine/src/engine.ts';
 import { type Quad, layout, pixelBounds, quadInPixels } from '../packages/mockup-engine/src/geometry.ts';
 
 /** Bump when the generated inputs change: the cache folder is keyed by it. */
@@ -287,7 +292,10 @@ async function podflowBulk(files: Inputs) {
 /** CPU time of the whole process (every thread) in milliseconds. */
 const cpuMilliseconds = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
 
-/** The least any tool has to do: decode each input once and encode each output once, as parallel. */
+/**
+ * The least any tool has to do: decode each input once and encode each output once (with the
+ * engine's JPEG settings), as parallel.
+ */
 async function floor(files: Inputs) {
   const cpu = process.cpuUsage();
   const started = performance.now();
@@ -304,7 +312,7 @@ async function floor(files: Inputs) {
       raw: { width: TEMPLATE_SIDE, height: TEMPLATE_SIDE, channels: channels as 3 | 4 },
     })
       .removeAlpha()
-      .jpeg({ quality: 90 })
+      .jpeg({ quality: 90, ...jpegSettings })
       .toBuffer();
   });
   return { ms: performance.now() - started, cpuMs: cpuMilliseconds(process.cpuUsage(cpu)) };

@@ -7,6 +7,7 @@ import type { Task } from './worker.ts';
 export type { Placement } from './geometry.ts';
 export { quadInPixels, workingSide } from './geometry.ts';
 export type { OutputFormat, PreparedDesign, PreparedTemplate, RenderOptions } from './pipeline.ts';
+export { jpegSettings } from './pipeline.ts';
 
 /**
  * The mockup engine: a pool of worker threads (one per core by default) that decodes each

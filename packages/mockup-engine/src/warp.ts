@@ -178,12 +178,17 @@ export function warp(
   }
 }
 
+/** The warp's positions are exact at every `exactEvery`-th pixel of a row and linear in between. */
+const exactEvery = 8;
+
 /**
  * The common case, kept tight because it runs for every pixel of every mockup: the design over an
- * RGB template, in integers. Each tap is one 32-bit word split into two words of two channels
- * (red and blue, green and alpha), so a bilinear step weighs two channels with one multiply; the
- * position is kept to 1/256 of a pixel. Premultiplied colour never exceeds its alpha and shading
- * never exceeds 1, so the blend stays within 0..255 without clamping.
+ * RGB template, in integers. The design position is in 1/65536ths of a pixel, computed exactly
+ * (projective) every `exactEvery` pixels and stepped linearly in between (off by under 1/100 of a
+ * pixel for the strongest perspective). Each tap is one 32-bit word split into two words of two
+ * channels (red and blue, green and alpha), so a bilinear step weighs two channels with one
+ * multiply. Premultiplied colour never exceeds its alpha and shading never exceeds 1, so the blend
+ * stays within 0..255 without clamping.
  */
 function warpOverRgb(
   design: DesignPixels,
@@ -197,7 +202,8 @@ function warpOverRgb(
   const [a, b, c, d, e, f, g, h, i] = toDesign;
   const { stride, window } = design;
   const { width: dw, height: dh } = window;
-  const words = new Uint32Array(design.data.buffer, design.data.byteOffset, design.data.length >> 2);
+  if (Math.max(dw, dh) >= 32_000) throw new Error('The design is too large to warp; reduce it first.');
+  const words = new Int32Array(design.data.buffer, design.data.byteOffset, design.data.length >> 2);
   const origin = window.top * stride + window.left;
   const { pixels, width: outWidth } = target;
   const { bounds: area, shade } = maps;
@@ -210,29 +216,98 @@ function warpOverRgb(
     const cy = y + 0.5;
     const [from, to] = rowSpan(corners, cy, bounds);
     const mapRow = (y - area.top) * area.width - area.left;
-    const cx = from + 0.5;
-    let nu = a * cx + b * cy + c;
-    let nv = d * cx + e * cy + f;
-    let nw = g * cx + h * cy + i;
-    let o = (y * outWidth + from) * 3;
-    for (let x = from; x < to; x += 1, nu += a, nv += d, nw += g, o += 3) {
-      const inverse = 1 / nw;
-      const u = nu * inverse - 0.5;
-      const v = nv * inverse - 0.5;
-      if (u <= -1 || v <= -1 || u >= dw || v >= dh) continue;
-      const x0 = ((u + 1) | 0) - 1;
-      const y0 = ((v + 1) | 0) - 1;
+    const rowU = b * cy + c;
+    const rowV = e * cy + f;
+    const rowW = h * cy + i;
+    warpRow(
+      words,
+      origin,
+      stride,
+      lastX,
+      lastY,
+      from,
+      to,
+      a,
+      d,
+      g,
+      rowU,
+      rowV,
+      rowW,
+      pixels,
+      (y * outWidth + from) * 3,
+      shade,
+      mapRow,
+      factor,
+    );
+  }
+}
+
+/**
+ * One row of warpOverRgb, from column `from` to `to` (`o`: the output offset of `from`). A function
+ * of its own so the engine optimises it as a whole (a long inner loop compiled on its own is
+ * thrown away each time the row ends).
+ */
+function warpRow(
+  words: Int32Array,
+  origin: number,
+  stride: number,
+  lastX: number,
+  lastY: number,
+  from: number,
+  to: number,
+  a: number,
+  d: number,
+  g: number,
+  rowU: number,
+  rowV: number,
+  rowW: number,
+  pixels: Uint8Array,
+  o: number,
+  shade: Uint8Array,
+  mapRow: number,
+  factor: Uint16Array,
+): void {
+  // The position of a pixel's centre, less half a pixel (bilinear taps sit on pixel centres).
+  let nextW = g * (from + 0.5) + rowW;
+  let nextU = (((a * (from + 0.5) + rowU) / nextW - 0.5) * 65536) | 0;
+  let nextV = (((d * (from + 0.5) + rowV) / nextW - 0.5) * 65536) | 0;
+  for (let x = from; x < to;) {
+    const end = Math.min(to, x + exactEvery);
+    const steps = end - x;
+    let u = nextU;
+    let v = nextV;
+    const cx = end + 0.5;
+    nextW = g * cx + rowW;
+    nextU = (((a * cx + rowU) / nextW - 0.5) * 65536) | 0;
+    nextV = (((d * cx + rowV) / nextW - 0.5) * 65536) | 0;
+    const du = ((nextU - u) / steps) | 0;
+    const dv = ((nextV - v) / steps) | 0;
+    for (; x < end; x += 1, u += du, v += dv, o += 3) {
+      const x0 = u >> 16;
+      const y0 = v >> 16;
       const k = origin + y0 * stride + x0;
-      // At the border a missing tap is transparent: a zero word.
-      const inX = x0 >= 0;
-      const inY = y0 >= 0;
-      const p00 = inX && inY ? words[k]! : 0;
-      const p10 = x0 < lastX && inY ? words[k + 1]! : 0;
-      const p01 = inX && y0 < lastY ? words[k + stride]! : 0;
-      const p11 = x0 < lastX && y0 < lastY ? words[k + stride + 1]! : 0;
+      let p00 = 0;
+      let p10 = 0;
+      let p01 = 0;
+      let p11 = 0;
+      if (x0 >>> 0 < lastX && y0 >>> 0 < lastY) {
+        p00 = words[k]!;
+        p10 = words[k + 1]!;
+        p01 = words[k + stride]!;
+        p11 = words[k + stride + 1]!;
+      } else {
+        // At the border a missing tap is transparent: a zero word.
+        if (x0 < -1 || y0 < -1 || x0 > lastX || y0 > lastY) continue;
+        const inX = x0 >= 0;
+        const inY = y0 >= 0;
+        if (inX && inY) p00 = words[k]!;
+        if (x0 < lastX && inY) p10 = words[k + 1]!;
+        if (inX && y0 < lastY) p01 = words[k + stride]!;
+        if (x0 < lastX && y0 < lastY) p11 = words[k + stride + 1]!;
+      }
       if ((p00 | p10 | p01 | p11) === 0) continue;
-      const fx = ((u - x0) * 256 + 0.5) | 0;
-      const fy = ((v - y0) * 256 + 0.5) | 0;
+      const fx = ((u & 0xffff) + 128) >> 8;
+      const fy = ((v & 0xffff) + 128) >> 8;
       const gx = 256 - fx;
       const gy = 256 - fy;
       const topRB = (Math.imul(p00 & 0xff00ff, gx) + Math.imul(p10 & 0xff00ff, fx)) >>> 8;
@@ -244,15 +319,24 @@ function warpOverRgb(
       const al = (ga >>> 16) & 255;
       if (al === 0) continue;
       const s = factor[shade[mapRow + x]!]!;
+      const red = ((rb & 255) * s + 128) >> 8;
+      const green = ((ga & 255) * s + 128) >> 8;
+      const blue = (((rb >>> 16) & 255) * s + 128) >> 8;
+      if (al === 255) {
+        pixels[o] = red;
+        pixels[o + 1] = green;
+        pixels[o + 2] = blue;
+        continue;
+      }
       // Colour times shading, plus what shows through: t / 255 rounded, as (t + 1 + (t >> 8)) >> 8
       // of t + 127 (exact for t up to 255 * 255).
       const rest = 255 - al;
       let t = pixels[o]! * rest + 127;
-      pixels[o] = (((rb & 255) * s + 128) >> 8) + ((t + 1 + (t >> 8)) >> 8);
+      pixels[o] = red + ((t + 1 + (t >> 8)) >> 8);
       t = pixels[o + 1]! * rest + 127;
-      pixels[o + 1] = (((ga & 255) * s + 128) >> 8) + ((t + 1 + (t >> 8)) >> 8);
+      pixels[o + 1] = green + ((t + 1 + (t >> 8)) >> 8);
       t = pixels[o + 2]! * rest + 127;
-      pixels[o + 2] = ((((rb >>> 16) & 255) * s + 128) >> 8) + ((t + 1 + (t >> 8)) >> 8);
+      pixels[o + 2] = blue + ((t + 1 + (t >> 8)) >> 8);
     }
   }
 }
