@@ -1,0 +1,198 @@
+import { z } from 'zod';
+import { idField } from './fields.ts';
+
+/**
+ * SPEC.md section 7 "Workspaces and designs": a design's listing metadata (title, keywords,
+ * description), saved by hand or written by AI, plus a CSV round trip; and the limits sellers
+ * need for Etsy and Shopify, checked the same way in the web app, the server and the AI writers.
+ */
+
+/** Etsy's limits, the strictest of the stores PodFlow lists on. */
+export const listingLimits = {
+  titleMaxChars: 140,
+  keywordsMax: 13,
+  keywordMaxChars: 20,
+  /** Characters Etsy allows once each in a title. */
+  titleOnceChars: ['%', ':', '&'],
+  /** A bound on what is stored, not a store's limit. */
+  descriptionMaxChars: 10_000,
+} as const;
+
+/** A design's listing metadata as the AI writers and the checks see it. */
+export type Listing = { title: string; keywords: string[]; description: string };
+
+/** Keywords are stored as one comma-separated string (SPEC's seo_keywords): split and trimmed, empties dropped. */
+export function splitKeywords(text: string): string[] {
+  return text
+    .split(',')
+    .map((keyword) => keyword.trim().replace(/\s+/g, ' '))
+    .filter((keyword) => keyword !== '');
+}
+
+/** The stored form of a keyword list. */
+export function joinKeywords(keywords: readonly string[]): string {
+  return keywords.join(', ');
+}
+
+/** One thing to fix in a listing; saving is still allowed (the seller decides). */
+export type ListingIssue = { field: 'title' | 'keywords' | 'description'; message: string };
+
+/** Every limit a listing breaks, in words a seller can act on; [] when it is ready to publish. */
+export function checkListing(listing: Listing): ListingIssue[] {
+  const issues: ListingIssue[] = [];
+  const { titleMaxChars, keywordsMax, keywordMaxChars, titleOnceChars, descriptionMaxChars } = listingLimits;
+  const title = [...listing.title];
+  if (title.length > titleMaxChars) {
+    issues.push({
+      field: 'title',
+      message: `Title is ${title.length} characters; stores allow ${titleMaxChars}. Shorten it by ${title.length - titleMaxChars}.`,
+    });
+  }
+  const repeated = titleOnceChars.filter((char) => title.filter((c) => c === char).length > 1);
+  if (repeated.length > 0) {
+    issues.push({
+      field: 'title',
+      message: `Etsy allows ${repeated.map((c) => `'${c}'`).join(', ')} only once in a title.`,
+    });
+  }
+  const keywords = listing.keywords;
+  if (keywords.length > keywordsMax) {
+    issues.push({
+      field: 'keywords',
+      message: `${keywords.length} keywords; stores allow ${keywordsMax}. Remove ${keywords.length - keywordsMax}.`,
+    });
+  }
+  const long = keywords.filter((keyword) => [...keyword].length > keywordMaxChars);
+  if (long.length > 0) {
+    issues.push({
+      field: 'keywords',
+      message: `Keywords may have ${keywordMaxChars} characters at most: ${long.map((k) => `'${k}'`).join(', ')}.`,
+    });
+  }
+  const seen = new Set<string>();
+  const twice = new Set<string>();
+  for (const keyword of keywords) {
+    const key = keyword.toLowerCase();
+    if (seen.has(key)) twice.add(keyword);
+    seen.add(key);
+  }
+  if (twice.size > 0) {
+    issues.push({
+      field: 'keywords',
+      message: `Repeated keyword${twice.size > 1 ? 's' : ''}: ${[...twice].map((k) => `'${k}'`).join(', ')}.`,
+    });
+  }
+  if ([...listing.description].length > descriptionMaxChars) {
+    issues.push({
+      field: 'description',
+      message: `Description is longer than ${descriptionMaxChars} characters.`,
+    });
+  }
+  return issues;
+}
+
+/**
+ * The multipart fields of save_metadata and generate_textfields_openai (SPEC.md section 7): each
+ * field repeated once per design, in the same order. Parsed by the server into this shape.
+ */
+export const metadataRow = z.object({
+  lineitem_id: idField('lineitem_id'),
+  product_title: z.string().max(2000, { error: 'A title may have 2000 characters at most.' }),
+  seo_keywords: z.string().max(2000, { error: 'Keywords may have 2000 characters at most.' }),
+  product_description: z.string().max(listingLimits.descriptionMaxChars, {
+    error: `A description may have ${listingLimits.descriptionMaxChars} characters at most.`,
+  }),
+});
+export type MetadataRow = z.infer<typeof metadataRow>;
+
+/** The repeated multipart field names, in the order the web app sends them. */
+export const metadataFields = [
+  'lineitem_id',
+  'product_title',
+  'seo_keywords',
+  'product_description',
+] as const;
+
+export const metadataRows = z
+  .array(metadataRow)
+  .min(1, { error: 'Send at least one design.' })
+  .max(1000, { error: 'Send at most 1000 designs at once.' });
+
+export const workspaceQuery = z.object({ workspace_id: idField('workspace_id') });
+
+/** What a save answered: how many designs changed, and what still breaks a store's limits. */
+export const saveMetadataResponse = z.object({
+  message: z.string(),
+  saved: z.number().int(),
+  warnings: z.array(
+    z.object({
+      lineitem_id: z.string(),
+      image_file_name: z.string(),
+      issues: z.array(z.object({ field: z.enum(['title', 'keywords', 'description']), message: z.string() })),
+    }),
+  ),
+});
+export type SaveMetadataResponse = z.infer<typeof saveMetadataResponse>;
+
+/** generate_textfields_openai answers at once; the tasks run in the background. */
+export const generateMetadataResponse = z.object({
+  message: z.string(),
+  queued: z.number().int(),
+  /** AI tokens left this month after this run was charged. */
+  tokens_remaining: z.number().int(),
+});
+export type GenerateMetadataResponse = z.infer<typeof generateMetadataResponse>;
+
+/** The task statuses of SPEC's summary, in the order they are shown. */
+export const aiTaskStatuses = ['Pending', 'In Progress', 'Completed', 'Failed'] as const;
+export type AiTaskStatus = (typeof aiTaskStatuses)[number];
+
+/** GET task-status-summary: the workspace's latest AI run, status name to count. */
+export const taskStatusSummary = z.object({
+  status_summary: z.object({
+    Pending: z.number().int(),
+    'In Progress': z.number().int(),
+    Completed: z.number().int(),
+    Failed: z.number().int(),
+  }),
+  /** Why tasks failed, one line per design (beyond the spec). */
+  failures: z.array(z.object({ image_file_name: z.string(), reason: z.string() })),
+});
+export type TaskStatusSummary = z.infer<typeof taskStatusSummary>;
+
+/** The CSV columns, in order (export writes them; import needs file_name and reads the rest if present). */
+export const metadataCsvColumns = ['file_name', 'title', 'keywords', 'description'] as const;
+export const metadataCsvFileName = 'metadata.csv';
+
+/** One design an import would change, field by field (only the fields that differ). */
+export const csvChange = z.object({
+  lineitem_id: z.string(),
+  image_file_name: z.string(),
+  changes: z.array(
+    z.object({ field: z.enum(['title', 'keywords', 'description']), from: z.string(), to: z.string() }),
+  ),
+});
+
+/** POST import_metadata_csv: with apply=false a preview, with apply=true the same report after saving. */
+export const importMetadataResponse = z.object({
+  message: z.string(),
+  applied: z.boolean(),
+  changed: z.array(csvChange),
+  unchanged: z.number().int(),
+  /** Rows whose file name matches no design of the workspace (row numbers count the header as 1). */
+  unmatched: z.array(z.object({ row: z.number().int(), file_name: z.string() })),
+  /** Rows that could not be read, with why. */
+  invalid: z.array(z.object({ row: z.number().int(), reason: z.string() })),
+});
+export type ImportMetadataResponse = z.infer<typeof importMetadataResponse>;
+
+export const metadataMessages = {
+  saved: (count: number) => `Saved the metadata of ${count} design${count === 1 ? '' : 's'}.`,
+  queued: (count: number) =>
+    `Writing metadata for ${count} design${count === 1 ? '' : 's'}. It runs in the background.`,
+  noDesigns: 'This workspace has no designs yet. Upload designs first.',
+  aiRunning: 'AI metadata is still being written for this workspace. Wait for it to finish, then try again.',
+  csvEmpty: 'The CSV file is empty. Export the metadata first and edit that file.',
+  csvNoFileName: "The CSV file needs a 'file_name' column (export the metadata to get the layout).",
+  csvTooLarge: 'The CSV file is larger than 5 MB.',
+} as const;
