@@ -196,3 +196,13 @@ export const metadataMessages = {
   csvNoFileName: "The CSV file needs a 'file_name' column (export the metadata to get the layout).",
   csvTooLarge: 'The CSV file is larger than 5 MB.',
 } as const;
+
+/** GET /openai_app/ai_tokens/ (beyond the spec): this month's AI tokens, one per design written. */
+export const aiTokensResponse = z.object({
+  allowance: z.number().int(),
+  used: z.number().int(),
+  remaining: z.number().int(),
+  /** The month the count is for, 'YYYY-MM' (UTC); it starts again at 0 each month. */
+  period: z.string(),
+});
+export type AiTokensResponse = z.infer<typeof aiTokensResponse>;
