@@ -1,0 +1,332 @@
+import fc from 'fast-check';
+import sharp from 'sharp';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { checkListing } from '@podflow/contract/metadata';
+import { type OpenAiSandbox, startOpenAiSandbox } from '@podflow/sandbox/openai-sandbox';
+import { type ListingInput, ListingWriterError } from './listing-writer.ts';
+import { type OpenAiWriterOptions, normaliseListing, openAiListingWriter } from './openai-writer.ts';
+
+let sandbox: OpenAiSandbox;
+let design: Buffer;
+/** The waits the writer asked for between attempts (the injected sleep returns at once). */
+let sleeps: number[];
+
+beforeAll(async () => {
+  sandbox = await startOpenAiSandbox({ slowMs: 2_000 });
+  // Wider than the 768 px the model is sent, half transparent.
+  design = await sharp({
+    create: { width: 2000, height: 1000, channels: 4, background: { r: 200, g: 60, b: 20, alpha: 0.5 } },
+  })
+    .png()
+    .toBuffer();
+});
+afterAll(() => sandbox.close());
+beforeEach(() => {
+  sandbox.requests.length = 0;
+  sleeps = [];
+});
+
+function writer(options: Partial<OpenAiWriterOptions> = {}) {
+  return openAiListingWriter({
+    baseUrl: sandbox.url,
+    apiKey: 'sk-sandbox',
+    model: 'gpt-4o-mini',
+    sleep: async (ms) => {
+      sleeps.push(ms);
+    },
+    ...options,
+  });
+}
+
+function input(change: Partial<ListingInput> = {}): ListingInput {
+  return {
+    image: design,
+    fileName: 'retro-sunset_cat-2.png',
+    productTypes: ['T-shirt', 'Mug'],
+    hints: { title: 'Sunset kitty tee', keywords: ['sunset cat', 'orange tabby'], description: '' },
+    ...change,
+  };
+}
+
+/** The message of the ListingWriterError a write fails with, and whether it is retryable. */
+async function failureOf(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
+  expect(error).toBeInstanceOf(ListingWriterError);
+  const { message, retryable } = error as ListingWriterError;
+  return { message, retryable };
+}
+
+type SentBody = {
+  messages: {
+    role: string;
+    content: string | { type: string; text?: string; image_url?: { url: string; detail: string } }[];
+  }[];
+  response_format: { type: string; json_schema: { name: string; strict: boolean; schema: unknown } };
+} & Record<string, unknown>;
+
+const sentBody = (index = 0) => sandbox.requests[index]!.body as SentBody;
+
+describe('openAiListingWriter', () => {
+  it('sends the design downscaled as a data URL, the strict schema and the seller’s words', async () => {
+    const listing = await writer().write(input());
+    expect(checkListing(listing)).toEqual([]);
+    const body = sentBody();
+    expect(body.model).toBe('gpt-4o-mini');
+    expect(body.max_tokens).toBeGreaterThan(0);
+    expect(body).not.toHaveProperty('max_completion_tokens');
+    expect(body.response_format).toEqual({
+      type: 'json_schema',
+      json_schema: {
+        name: 'listing',
+        strict: true,
+        schema: expect.objectContaining({
+          type: 'object',
+          required: ['title', 'keywords', 'description'],
+          additionalProperties: false,
+        }),
+      },
+    });
+    const [system, user] = body.messages;
+    expect(system?.content).toMatch(/140 characters/);
+    const parts = user?.content as Exclude<SentBody['messages'][number]['content'], string>;
+    const text = parts.find((part) => part.type === 'text')?.text;
+    expect(text).toContain('retro-sunset_cat-2.png');
+    expect(text).toContain('T-shirt, Mug');
+    expect(text).toContain('Sunset kitty tee');
+    expect(text).toContain('sunset cat, orange tabby');
+    const image = parts.find((part) => part.type === 'image_url')?.image_url;
+    expect(image?.detail).toBe('low');
+    const [, base64] = image!.url.split('data:image/png;base64,');
+    const sent = await sharp(Buffer.from(base64!, 'base64')).metadata();
+    expect([sent.format, sent.width, sent.height, sent.hasAlpha]).toEqual(['png', 768, 384, true]);
+  });
+
+  it('is named after its model and asks OpenAI itself with max_completion_tokens', async () => {
+    const toSandbox: typeof fetch = (url, init) =>
+      fetch(String(url).replace('https://api.openai.com/v1', sandbox.url), init);
+    const openAi = writer({ baseUrl: 'https://api.openai.com/v1/', fetch: toSandbox });
+    expect(openAi.name).toBe('gpt-4o-mini');
+    await openAi.write(input());
+    expect(sentBody().max_completion_tokens).toBeGreaterThan(0);
+    expect(sentBody()).not.toHaveProperty('max_tokens');
+  });
+
+  it('cleans up the sandbox’s over-limit answer so it passes checkListing', async () => {
+    const listing = await writer().write(input());
+    expect(listing.title).toBe('Retro Sunset Cat Design & Graphic Tee, Mug and Wall Art Gift');
+    expect(listing.keywords).toHaveLength(13);
+    expect(listing.keywords.slice(0, 3)).toEqual(['retro sunset cat', 'retro', 'sunset']);
+  });
+
+  it('normalises a long, repetitive answer without losing words mid-way', async () => {
+    const title = `Cat & Dog: 100% Cotton & Retro: Sunset 50% ${'Vintage Graphic '.repeat(12)}Tee`;
+    sandbox.failNext({
+      content: JSON.stringify({
+        title: `  ${title}  `,
+        keywords: [
+          'Cat shirt',
+          'cat SHIRT',
+          'retro, sunset',
+          'a very long keyword that goes on',
+          'supercalifragilisticexpialidocious',
+          ' ',
+          ...Array.from({ length: 20 }, (_, i) => `tag ${i}`),
+        ],
+        description: '  A cat.  \n\n\n\nA dog.  ',
+      }),
+    });
+    const listing = await writer().write(input());
+    expect(checkListing(listing)).toEqual([]);
+    // The second & : % read as words; the cut falls where a word ends, close to the 140 allowed.
+    const whole = `Cat & Dog: 100% Cotton and Retro - Sunset 50 percent ${'Vintage Graphic '.repeat(12)}Tee`;
+    expect(whole.startsWith(`${listing.title} `)).toBe(true);
+    expect(listing.title.length).toBeGreaterThan(130);
+    expect(listing.keywords).toEqual([
+      'Cat shirt',
+      'retro',
+      'sunset',
+      'a very long keyword',
+      ...Array.from({ length: 9 }, (_, i) => `tag ${i}`),
+    ]);
+    expect(listing.description).toBe('A cat.\n\nA dog.');
+  });
+
+  it('always answers a listing that passes checkListing, or fails for an empty title', () => {
+    const unit = fc.constantFrom('a', 'Z', ' ', '&', ':', '%', ',', '\n', 'é', '😀', '-');
+    const text = (maxLength: number) => fc.string({ unit, maxLength });
+    fc.assert(
+      fc.property(
+        fc.record({
+          title: text(400),
+          keywords: fc.array(text(40), { maxLength: 30 }),
+          description: text(200),
+        }),
+        (raw) => {
+          const listing = normaliseListing(raw);
+          expect(checkListing(listing)).toEqual([]);
+          expect(listing.keywords.every((keyword) => keyword !== '' && !keyword.includes(','))).toBe(true);
+        },
+      ),
+    );
+  });
+
+  it('retries a 429 after the retry-after-ms it was told, then succeeds', async () => {
+    sandbox.failNext('rate_limit');
+    const listing = await writer().write(input());
+    expect(checkListing(listing)).toEqual([]);
+    expect(sleeps).toEqual([10]);
+    expect(sandbox.requests.map((request) => request.headers['x-stainless-retry-count'])).toEqual(['0', '1']);
+  });
+
+  it('retries a 500 with growing, jittered backoff', async () => {
+    sandbox.failNext('server_error', 2);
+    await writer().write(input());
+    expect(sandbox.requests).toHaveLength(3);
+    expect(sleeps[0]).toBeGreaterThanOrEqual(375);
+    expect(sleeps[0]).toBeLessThanOrEqual(500);
+    expect(sleeps[1]).toBeGreaterThanOrEqual(750);
+    expect(sleeps[1]).toBeLessThanOrEqual(1000);
+  });
+
+  it('gives up on 5xx after maxRetries with a retryable failure', async () => {
+    sandbox.failNext('server_error', 3);
+    const failure = await failureOf(writer({ maxRetries: 2 }).write(input()));
+    expect(failure).toEqual({
+      message:
+        'The AI service failed (500) after 2 retries: The server had an error while processing your request.',
+      retryable: true,
+    });
+    expect(sandbox.requests).toHaveLength(3);
+  });
+
+  it('does not retry when the service says x-should-retry: false, and reads vLLM’s older error shape', async () => {
+    sandbox.failNext({
+      status: 503,
+      headers: { 'x-should-retry': 'false' },
+      body: {
+        object: 'error',
+        message: 'Engine is shutting down',
+        type: 'ServiceUnavailable',
+        param: null,
+        code: 503,
+      },
+    });
+    const failure = await failureOf(writer().write(input()));
+    expect(failure.message).toBe('The AI service failed (503): Engine is shutting down.');
+    expect(sandbox.requests).toHaveLength(1);
+  });
+
+  it('fails at once on insufficient_quota, saying the account has no credit', async () => {
+    sandbox.failNext('insufficient_quota');
+    const failure = await failureOf(writer().write(input()));
+    expect(failure).toEqual({
+      message:
+        'The AI account has no credit left (insufficient_quota). Add credit to it or set another AI_API_KEY.',
+      retryable: false,
+    });
+    expect(sandbox.requests).toHaveLength(1);
+    expect(sleeps).toEqual([]);
+  });
+
+  it('says what the service said about a bad request', async () => {
+    sandbox.failNext({
+      status: 400,
+      body: {
+        error: { message: 'Image too small', type: 'invalid_request_error', param: 'messages', code: null },
+      },
+    });
+    const failure = await failureOf(writer().write(input()));
+    expect(failure).toEqual({
+      message: 'The AI service rejected the request (400): Image too small.',
+      retryable: false,
+    });
+  });
+
+  it.each([
+    ['malformed', "The AI model's answer was not valid JSON."],
+    ['truncated', "The AI model's answer was cut off at its length limit before it was complete."],
+    [
+      'refusal',
+      `The AI model refused to write this listing: "I'm sorry, but I can't help with that request."`,
+    ],
+  ] as const)('fails a %s answer with its reason, without retrying', async (fault, message) => {
+    sandbox.failNext(fault);
+    expect(await failureOf(writer().write(input()))).toEqual({ message, retryable: false });
+    expect(sandbox.requests).toHaveLength(1);
+  });
+
+  it('fails an answer that breaks the schema or has no title', async () => {
+    sandbox.failNext({ content: '{"title":"Cat tee","keywords":"cat"}' });
+    expect((await failureOf(writer().write(input()))).message).toBe(
+      "The AI model's answer did not match the listing schema (keywords: Invalid input: expected array, received string).",
+    );
+    sandbox.failNext({ content: '{"title":"  ","keywords":[],"description":"A cat."}' });
+    expect((await failureOf(writer().write(input()))).message).toBe('The AI model wrote an empty title.');
+  });
+
+  it('times out a slow reply with the timeout sentence, retryable', async () => {
+    sandbox.failNext('slow');
+    const failure = await failureOf(writer({ timeoutMs: 200, maxRetries: 0 }).write(input()));
+    expect(failure).toEqual({ message: 'The AI model did not answer within 0.2 s.', retryable: true });
+  });
+
+  it('retries after a timeout', async () => {
+    sandbox.failNext('slow');
+    const listing = await writer({ timeoutMs: 200 }).write(input());
+    expect(checkListing(listing)).toEqual([]);
+    expect(sandbox.requests).toHaveLength(2);
+  });
+
+  it('stops at once when the caller aborts, during a reply or a backoff', async () => {
+    sandbox.failNext('slow');
+    const during = new AbortController();
+    const writing = writer().write(input(), during.signal);
+    // Abort once the sandbox holds the request (the image is downscaled first).
+    await expect.poll(() => sandbox.requests.length, { interval: 5 }).toBe(1);
+    const started = Date.now();
+    during.abort(new Error('shutting down'));
+    await expect(writing).rejects.toThrow('shutting down');
+    expect(Date.now() - started).toBeLessThan(500);
+
+    sandbox.failNext('server_error');
+    const backoff = new AbortController();
+    const forever = () => {
+      backoff.abort(new Error('stopped in backoff'));
+      return new Promise<void>(() => undefined);
+    };
+    await expect(writer({ sleep: forever }).write(input(), backoff.signal)).rejects.toThrow(
+      'stopped in backoff',
+    );
+  });
+
+  it('names AI_API_KEY for a refused key and the model and AI_BASE_URL for an unknown model', async () => {
+    expect(await failureOf(writer({ apiKey: 'sk-wrong' }).write(input()))).toEqual({
+      message: 'The AI service refused the API key (401). Check AI_API_KEY.',
+      retryable: false,
+    });
+    expect((await failureOf(writer({ model: 'gpt-9' }).write(input()))).message).toBe(
+      `The AI model 'gpt-9' was not found at ${sandbox.url} (404). Check AI_MODEL and AI_BASE_URL.`,
+    );
+    expect(sandbox.requests).toHaveLength(2);
+  });
+
+  it('says where it could not connect, after retrying', async () => {
+    const gone = await startOpenAiSandbox();
+    await gone.close();
+    const failure = await failureOf(writer({ baseUrl: gone.url, maxRetries: 1 }).write(input()));
+    expect(failure).toEqual({
+      message: `The AI service at ${gone.url} could not be reached (ECONNREFUSED). Check AI_BASE_URL.`,
+      retryable: true,
+    });
+    expect(sleeps).toHaveLength(1);
+  });
+
+  it('fails a design that is not an image', async () => {
+    const failure = await failureOf(writer().write(input({ image: Buffer.from('not an image') })));
+    expect(failure.message).toMatch(/^The design file could not be read as an image/);
+    expect(sandbox.requests).toHaveLength(0);
+  });
+});

@@ -1,0 +1,393 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import sharp from 'sharp';
+import { z } from 'zod';
+import { type Listing, listingLimits } from '@podflow/contract/metadata';
+import { type ListingInput, type ListingWriter, ListingWriterError } from './listing-writer.ts';
+
+/**
+ * The AI port over any OpenAI-compatible chat model with vision (docs: providers/openai.md): one
+ * Chat Completions call per design, the design as a small inline image, the answer bound to a
+ * strict JSON schema, retried like the official SDK retries. Whatever the model writes is then
+ * cleaned up to fit every limit of `checkListing`, since no model keeps count of characters.
+ */
+
+export type OpenAiWriterOptions = {
+  /** e.g. https://api.openai.com/v1, http://localhost:11434/v1 (Ollama), the sandbox's url. */
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  /** Per attempt. */
+  timeoutMs?: number;
+  /** OpenAI wants max_completion_tokens (reasoning models refuse max_tokens); Ollama and vLLM know max_tokens. */
+  tokenLimitField?: 'max_completion_tokens' | 'max_tokens';
+  maxRetries?: number;
+  fetch?: typeof fetch;
+  sleep?: (ms: number) => Promise<void>;
+};
+
+/** The long side the design is sent at: enough for a model to see it, small to send (low detail reads 512). */
+const imageMaxSide = 768;
+const maxAnswerTokens = 1500;
+
+type Attempt =
+  | { kind: 'response'; status: number; headers: Headers; text: string }
+  | { kind: 'timeout' }
+  | { kind: 'unreachable'; reason: string };
+
+/** A ListingWriter that asks the model at `baseUrl`; its name is the model's. */
+export function openAiListingWriter(options: OpenAiWriterOptions): ListingWriter {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const { apiKey, model, timeoutMs = 60_000, maxRetries = 3 } = options;
+  const tokenLimitField =
+    options.tokenLimitField ??
+    (new URL(baseUrl).hostname === 'api.openai.com' ? 'max_completion_tokens' : 'max_tokens');
+  const fetchOnce = options.fetch ?? fetch;
+  const sleep = options.sleep ?? ((ms: number) => delay(ms));
+
+  async function attempt(body: string, retry: number, signal: AbortSignal | undefined): Promise<Attempt> {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    try {
+      const response = await fetchOnce(`${baseUrl}/chat/completions`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${apiKey}`,
+          'content-type': 'application/json',
+          'x-stainless-retry-count': String(retry),
+        },
+        body,
+        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      });
+      return {
+        kind: 'response',
+        status: response.status,
+        headers: response.headers,
+        text: await response.text(),
+      };
+    } catch (error) {
+      signal?.throwIfAborted();
+      if (timeout.aborted) return { kind: 'timeout' };
+      return { kind: 'unreachable', reason: causeOf(error) };
+    }
+  }
+
+  /** Waits before a retry, but an aborted caller stops at once. */
+  async function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+    signal?.throwIfAborted();
+    if (!signal) return sleep(ms);
+    const stop = Promise.withResolvers<never>();
+    const onAbort = () => stop.reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    try {
+      await Promise.race([sleep(ms), stop.promise]);
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+    }
+  }
+
+  async function send(body: string, signal: AbortSignal | undefined): Promise<string> {
+    for (let retry = 0; ; retry += 1) {
+      const result = await attempt(body, retry, signal);
+      if (result.kind === 'response' && result.status >= 200 && result.status < 300) return result.text;
+      if (retry >= maxRetries || !worthRetrying(result)) throw failure(result, retry);
+      await pause(retryDelayMs(result, retry), signal);
+    }
+  }
+
+  /** The sentence a seller or operator reads in the task's failure reason. */
+  function failure(result: Attempt, retries: number): ListingWriterError {
+    if (result.kind === 'timeout') {
+      return new ListingWriterError(
+        `The AI model did not answer within ${Number((timeoutMs / 1000).toFixed(1))} s.`,
+        true,
+      );
+    }
+    if (result.kind === 'unreachable') {
+      return new ListingWriterError(
+        `The AI service at ${baseUrl} could not be reached (${result.reason}). Check AI_BASE_URL.`,
+        true,
+      );
+    }
+    const { status } = result;
+    const error = errorOf(result.text);
+    const said = error.message ? `: ${sentence(redact(error.message))}` : '';
+    const after = retries === 0 ? '' : ` after ${retries} ${retries === 1 ? 'retry' : 'retries'}`;
+    if (isQuotaError(result)) {
+      return new ListingWriterError(
+        'The AI account has no credit left (insufficient_quota). Add credit to it or set another AI_API_KEY.',
+      );
+    }
+    if (status === 401)
+      return new ListingWriterError('The AI service refused the API key (401). Check AI_API_KEY.');
+    if (status === 403) {
+      return new ListingWriterError(
+        `The AI service denied access to the model '${model}' (403)${said || '.'} Check what AI_API_KEY may use.`,
+      );
+    }
+    if (status === 404) {
+      return new ListingWriterError(
+        `The AI model '${model}' was not found at ${baseUrl} (404). Check AI_MODEL and AI_BASE_URL.`,
+      );
+    }
+    if (status === 429) {
+      return new ListingWriterError(
+        `The AI service is rate-limiting requests (429)${after}. Try again in a few minutes.`,
+        true,
+      );
+    }
+    if (status === 400 || status === 422) {
+      return new ListingWriterError(`The AI service rejected the request (${status})${said || '.'}`);
+    }
+    const retryable = status >= 500 || status === 408 || status === 409;
+    return new ListingWriterError(`The AI service failed (${status})${after}${said || '.'}`, retryable);
+  }
+
+  function redact(message: string): string {
+    const text = apiKey ? message.replaceAll(apiKey, '[redacted]') : message;
+    return text.length > 300 ? `${text.slice(0, 300)}…` : text;
+  }
+
+  return {
+    name: model,
+    async write(input: ListingInput, signal?: AbortSignal): Promise<Listing> {
+      const image = await designDataUrl(input.image);
+      const body = {
+        model,
+        messages: [
+          { role: 'system', content: systemPrompt },
+          {
+            role: 'user',
+            content: [
+              { type: 'text', text: userPrompt(input) },
+              { type: 'image_url', image_url: { url: image, detail: 'low' } },
+            ],
+          },
+        ],
+        response_format: {
+          type: 'json_schema',
+          json_schema: { name: 'listing', strict: true, schema: listingJsonSchema },
+        },
+        temperature: 0.4,
+        [tokenLimitField]: maxAnswerTokens,
+      };
+      return listingOf(await send(JSON.stringify(body), signal));
+    },
+  };
+}
+
+const { titleMaxChars, keywordsMax, keywordMaxChars, titleOnceChars, descriptionMaxChars } = listingLimits;
+
+const systemPrompt = [
+  'You write listing copy for print-on-demand products (T-shirts, mugs, posters and the like) sold on Etsy and Shopify.',
+  'You are shown the design and answer its listing as JSON, written to be found by buyers searching the store:',
+  `- title: what a buyer would search for first, then the subject, style and product; at most ${titleMaxChars} characters; use each of ${titleOnceChars.join(' ')} at most once.`,
+  `- keywords: at most ${keywordsMax} search tags a buyer would type, each at most ${keywordMaxChars} characters, no commas, none repeated (in any letter case); mix broad and specific ones.`,
+  '- description: two to four short paragraphs of plain text: the design, who it is for, occasions to give it. No sizes, materials or shipping (they depend on the product), no emojis, hashtags or markdown.',
+  "Describe only what the design shows; do not name brands or characters you are not sure of. Write in the seller's language when they wrote something, else in English.",
+].join('\n');
+
+function userPrompt({ fileName, productTypes, hints }: ListingInput): string {
+  const lines = [`Design file name: ${fileName}`];
+  lines.push(
+    productTypes.length > 0
+      ? `Printed on: ${productTypes.join(', ')}.`
+      : 'Printed on: products not chosen yet; keep the copy fit for any.',
+  );
+  if (hints.title.trim())
+    lines.push(`The seller's title (keep their wording where it reads well): ${hints.title}`);
+  if (hints.keywords.length > 0) {
+    lines.push(`The seller's keywords (start your list with these): ${hints.keywords.join(', ')}`);
+  }
+  if (hints.description.trim()) {
+    lines.push(`The seller's description (keep their wording where sensible):\n${hints.description}`);
+  }
+  return lines.join('\n');
+}
+
+/** Strict structured outputs: every field required, nothing else allowed. */
+const listingJsonSchema = {
+  type: 'object',
+  properties: {
+    title: { type: 'string', description: `At most ${titleMaxChars} characters.` },
+    keywords: {
+      type: 'array',
+      items: { type: 'string' },
+      description: `At most ${keywordsMax} tags of at most ${keywordMaxChars} characters each.`,
+    },
+    description: { type: 'string' },
+  },
+  required: ['title', 'keywords', 'description'],
+  additionalProperties: false,
+};
+
+/** The design at most 768 px on its long side, as a PNG (transparency kept) with a 256-colour palette. */
+async function designDataUrl(image: Buffer): Promise<string> {
+  try {
+    const png = await sharp(image)
+      .resize(imageMaxSide, imageMaxSide, { fit: 'inside', withoutEnlargement: true })
+      .png({ palette: true, compressionLevel: 9 })
+      .toBuffer();
+    return `data:image/png;base64,${png.toString('base64')}`;
+  } catch (error) {
+    throw new ListingWriterError(`The design file could not be read as an image (${causeOf(error)}).`);
+  }
+}
+
+/** A message as a sentence, so more can follow it. */
+const sentence = (text: string) => (/[.!?…]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
+
+function causeOf(error: unknown): string {
+  const cause = error instanceof Error ? error.cause : undefined;
+  if (cause instanceof Error && 'code' in cause && typeof cause.code === 'string') return cause.code;
+  return error instanceof Error ? (cause instanceof Error ? cause.message : error.message) : String(error);
+}
+
+/** Both error shapes: `{error: {...}}` and older vLLM's top-level `{object: 'error', message, ...}`. */
+const errorBody = z.union([
+  z.object({
+    error: z.object({ message: z.string().nullish(), type: z.string().nullish(), code: z.unknown() }),
+  }),
+  z.object({ message: z.string().nullish(), type: z.string().nullish(), code: z.unknown() }),
+]);
+
+function errorOf(text: string): { message?: string; type?: string; code?: string } {
+  const parsed = errorBody.safeParse(parseJson(text));
+  if (!parsed.success) return {};
+  const error = 'error' in parsed.data ? parsed.data.error : parsed.data;
+  return {
+    message: error.message ?? undefined,
+    type: error.type ?? undefined,
+    code: error.code === null || error.code === undefined ? undefined : String(error.code),
+  };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function isQuotaError(result: Attempt): boolean {
+  if (result.kind !== 'response' || result.status !== 429) return false;
+  const { type, code } = errorOf(result.text);
+  return type === 'insufficient_quota' || code === 'insufficient_quota';
+}
+
+/** openai.md's SDK policy: connection errors, 408, 409, 429 and 5xx, unless `x-should-retry` says otherwise. */
+function worthRetrying(result: Attempt): boolean {
+  if (result.kind !== 'response') return true;
+  if (isQuotaError(result)) return false;
+  const told = result.headers.get('x-should-retry');
+  if (told === 'true' || told === 'false') return told === 'true';
+  return [408, 409, 429].includes(result.status) || result.status >= 500;
+}
+
+/** The server's retry-after-ms or retry-after when 0-60 s, else min(0.5 s · 2^n, 8 s) less up to 25 % jitter. */
+function retryDelayMs(result: Attempt, retry: number): number {
+  if (result.kind === 'response') {
+    const ms = Number.parseFloat(result.headers.get('retry-after-ms') ?? '');
+    const after = result.headers.get('retry-after') ?? '';
+    const seconds = Number.parseFloat(after);
+    const told = !Number.isNaN(ms)
+      ? ms
+      : !Number.isNaN(seconds)
+        ? seconds * 1000
+        : Date.parse(after) - Date.now();
+    if (told >= 0 && told <= 60_000) return told;
+  }
+  return Math.min(500 * 2 ** retry, 8000) * (1 - Math.random() * 0.25);
+}
+
+const completionBody = z.object({
+  choices: z.array(
+    z.object({
+      finish_reason: z.string().nullish(),
+      message: z.object({ content: z.string().nullish(), refusal: z.string().nullish() }),
+    }),
+  ),
+});
+
+const modelListing = z.object({ title: z.string(), keywords: z.array(z.string()), description: z.string() });
+
+/** The listing in a completion, or why there is none. */
+function listingOf(text: string): Listing {
+  const completion = completionBody.safeParse(parseJson(text));
+  if (!completion.success) {
+    throw new ListingWriterError(
+      'The AI service answered something that is not a chat completion. Check AI_BASE_URL.',
+    );
+  }
+  const choice = completion.data.choices[0];
+  if (!choice) throw new ListingWriterError('The AI service answered a chat completion without any choice.');
+  const { content, refusal } = choice.message;
+  if (refusal) throw new ListingWriterError(`The AI model refused to write this listing: "${refusal}"`);
+  if (choice.finish_reason === 'length') {
+    throw new ListingWriterError(
+      "The AI model's answer was cut off at its length limit before it was complete.",
+    );
+  }
+  if (choice.finish_reason === 'content_filter') {
+    throw new ListingWriterError("The AI service's content filter withheld the answer for this design.");
+  }
+  if (!content?.trim()) throw new ListingWriterError("The AI model's answer was empty.");
+  const json = parseJson(content);
+  if (json === undefined) throw new ListingWriterError("The AI model's answer was not valid JSON.");
+  const answer = modelListing.safeParse(json);
+  if (!answer.success) {
+    const [issue] = answer.error.issues;
+    const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+    throw new ListingWriterError(
+      `The AI model's answer did not match the listing schema (${where}${issue?.message ?? 'unknown'}).`,
+    );
+  }
+  const listing = normaliseListing(answer.data);
+  if (!listing.title) throw new ListingWriterError('The AI model wrote an empty title.');
+  return listing;
+}
+
+/** What a second %, : or & in a title becomes. */
+const onceReplacements: Record<string, string> = { '&': ' and ', ':': ' - ', '%': ' percent ' };
+
+/** The model's listing made to pass `checkListing`, keeping as much of its wording as fits. */
+export function normaliseListing(listing: Listing): Listing {
+  const seen = new Set<string>();
+  const once = new RegExp(`\\s*([${titleOnceChars.map((char) => `\\${char}`).join('')}])\\s*`, 'g');
+  const title = oneLine(
+    oneLine(listing.title).replace(once, (match, char: string) => {
+      if (seen.has(char)) return onceReplacements[char] ?? ' ';
+      seen.add(char);
+      return match;
+    }),
+  );
+  const keywords: string[] = [];
+  for (const raw of listing.keywords.flatMap((keyword) => keyword.split(','))) {
+    const keyword = cutAtWord(oneLine(raw), keywordMaxChars);
+    if (!keyword || keywords.some((kept) => kept.toLowerCase() === keyword.toLowerCase())) continue;
+    keywords.push(keyword);
+    if (keywords.length === keywordsMax) break;
+  }
+  const description = listing.description
+    .replace(/\r\n?/g, '\n')
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+  return {
+    title: cutAtWord(title, titleMaxChars) ?? cutHard(title, titleMaxChars),
+    keywords,
+    description: cutAtWord(description, descriptionMaxChars) ?? cutHard(description, descriptionMaxChars),
+  };
+}
+
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+const cutHard = (text: string, max: number) => [...text].slice(0, max).join('').trim();
+
+/** Text of at most `max` characters, cut at the last space that fits; undefined when one word is too long. */
+function cutAtWord(text: string, max: number): string | undefined {
+  const characters = [...text];
+  if (characters.length <= max) return text;
+  const head = characters.slice(0, max + 1).join('');
+  const space = head.search(/\s\S*$/);
+  const cut = space > 0 ? head.slice(0, space).replace(/[\s,;:|&/+-]+$/, '') : '';
+  return cut || undefined;
+}
