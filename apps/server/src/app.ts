@@ -12,6 +12,13 @@ import { designsRepo } from './modules/designs/designs.repo.ts';
 import { designsRoutes } from './modules/designs/designs.routes.ts';
 import { designsService } from './modules/designs/designs.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import type { ListingWriter } from './modules/metadata/listing-writer.ts';
+import { metadataRepo } from './modules/metadata/metadata.repo.ts';
+import { metadataRoutes } from './modules/metadata/metadata.routes.ts';
+import { metadataService } from './modules/metadata/metadata.service.ts';
+import { offlineListingWriter } from './modules/metadata/offline-writer.ts';
+import { openAiListingWriter } from './modules/metadata/openai-writer.ts';
+import { writeListingJob } from './modules/metadata/write-listing.job.ts';
 import { mockupsRepo } from './modules/mockups/mockups.repo.ts';
 import { mockupsRoutes } from './modules/mockups/mockups.routes.ts';
 import { mockupsService } from './modules/mockups/mockups.service.ts';
@@ -39,6 +46,17 @@ import { localDiskStorage } from './platform/storage/local-disk-storage.ts';
 import { UrlSigner } from './platform/storage/signed-urls.ts';
 
 export type AppDeps = { config: Config; db: Db };
+
+/** The AI port's adapter: an OpenAI-compatible model when AI_BASE_URL is set, else the offline writer. */
+function listingWriterFor({ ai }: Config): ListingWriter {
+  if (!ai.baseUrl) return offlineListingWriter();
+  return openAiListingWriter({
+    baseUrl: ai.baseUrl,
+    apiKey: ai.apiKey,
+    model: ai.model,
+    timeoutMs: ai.timeoutMs,
+  });
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -146,6 +164,17 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
       mockups,
     }),
   );
+  const metadataData = metadataRepo(db);
+  const metadata = metadataService({ repo: metadataData, queue, workspaces, designs });
+  queue.register(
+    writeListingJob({
+      repo: metadataData,
+      storage,
+      templates,
+      writer: listingWriterFor(config),
+      concurrency: config.ai.concurrency,
+    }),
+  );
   if (runsJobs(config.role)) queue.start();
   app.addHook('onClose', async () => {
     await queue.close();
@@ -164,6 +193,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   await app.register(designsRoutes, { designs, requireUser: signedIn, limits: config.uploads });
   await app.register(templatesRoutes, { templates, requireUser: signedIn, limits: config.uploads });
   await app.register(mockupsRoutes, { mockups, requireUser: signedIn });
+  await app.register(metadataRoutes, { metadata, requireUser: signedIn });
 
   const spa = await registerSpa(app, config.webDistDir);
   app.setNotFoundHandler((request, reply) => {

@@ -48,6 +48,14 @@ const schema = z.object({
   JOB_LEASE_SECONDS: z.coerce.number().int().min(1).default(30),
   QUEUE_PREFIX: z.string().min(1).default('podflow'),
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  // Empty means unset: the built-in offline writer.
+  AI_BASE_URL: z
+    .union([z.literal(''), z.url('AI_BASE_URL must be a URL such as https://api.openai.com/v1')])
+    .optional(),
+  AI_API_KEY: z.string().default(''),
+  AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  AI_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
+  AI_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
 });
 
 export type Config = {
@@ -76,6 +84,11 @@ export type Config = {
   queue: { redisUrl: string | undefined; leaseSeconds: number; prefix: string };
   /** What this process does: serve the API, run jobs, or both (the single-process default). */
   role: 'all' | 'api' | 'worker';
+  /**
+   * The listing writer: an OpenAI-compatible chat model when baseUrl is set, else the built-in
+   * offline writer. `concurrency`: designs written at once per process.
+   */
+  ai: { baseUrl: string | undefined; apiKey: string; model: string; timeoutMs: number; concurrency: number };
 };
 
 /** Parses the environment once at start-up; nothing else in the server reads process.env. */
@@ -121,6 +134,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     },
     queue: { redisUrl: e.REDIS_URL || undefined, leaseSeconds: e.JOB_LEASE_SECONDS, prefix: e.QUEUE_PREFIX },
     role: e.ROLE,
+    ai: {
+      baseUrl: e.AI_BASE_URL || undefined,
+      apiKey: e.AI_API_KEY,
+      model: e.AI_MODEL,
+      timeoutMs: Math.round(e.AI_TIMEOUT_SECONDS * 1000),
+      concurrency: e.AI_CONCURRENCY,
+    },
   };
 }
 

@@ -10,6 +10,7 @@ import * as workspacesDesigns from './migrations/0002-workspaces-designs.ts';
 import * as templates from './migrations/0003-templates.ts';
 import * as jobQueue from './migrations/0004-job-queue.ts';
 import * as mockups from './migrations/0005-mockups.ts';
+import * as metadata from './migrations/0006-metadata.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0003-templates': templates,
   '0004-job-queue': jobQueue,
   '0005-mockups': mockups,
+  '0006-metadata': metadata,
 };
 
 // PostgreSQL answers bigint (int8) columns as strings; our bigints are epoch milliseconds.

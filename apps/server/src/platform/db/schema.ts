@@ -15,6 +15,7 @@ export interface Database {
   workspace_templates: WorkspaceTemplatesTable;
   mockup_jobs: MockupJobsTable;
   mockups: MockupsTable;
+  ai_tasks: AiTasksTable;
 }
 
 export interface UsersTable {
@@ -30,6 +31,10 @@ export interface UsersTable {
   plan: Generated<string>;
   /** Bytes of stored files counted against the plan's storage quota. */
   storage_used_bytes: Generated<number>;
+  /** AI tokens spent in `ai_tokens_period`, counted against the plan's monthly allowance. */
+  ai_tokens_used: Generated<number>;
+  /** The month those tokens were spent in, 'YYYY-MM' (UTC); '' before the first. */
+  ai_tokens_period: Generated<string>;
 }
 
 /** A session is one family of refresh tokens, begun by a sign-in. */
@@ -149,4 +154,29 @@ export interface MockupsTable {
   height: number;
   created_at: number;
   updated_at: number;
+}
+
+/** One design's part of an AI metadata run: a row of the task summary the user watches. */
+export interface AiTasksTable {
+  id: string;
+  run_id: string;
+  workspace_id: string;
+  user_id: string;
+  design_id: string;
+  /** Kept so a failure still names the design after it is deleted. */
+  design_file_name: string;
+  position: number;
+  /** Pending, In Progress, Completed or Failed (the contract's AiTaskStatus). */
+  status: string;
+  /** JSON of the contract's Listing: what the seller had typed when the run started. */
+  hints: string;
+  /** Why the task failed, or null. */
+  reason: string | null;
+  /** The month its token was charged to, so a failure gives it back to that month. */
+  token_period: string;
+  /** 1 once a failed task's token was given back (never twice). */
+  token_returned: Generated<number>;
+  created_at: number;
+  started_at: number | null;
+  finished_at: number | null;
 }

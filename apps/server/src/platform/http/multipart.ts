@@ -23,16 +23,17 @@ export type FilePart = Extract<UploadPart, { kind: 'file' }>;
 /** Registers the multipart parser for the routes of one plugin, with per-file and per-request limits. */
 export async function registerMultipart(
   app: FastifyInstance,
-  limits: { maxFileBytes: number; maxFiles: number },
+  limits: { maxFileBytes: number; maxFiles: number; maxFields?: number },
 ): Promise<void> {
+  const fields = limits.maxFields ?? 20;
   await app.register(multipart, {
     throwFileSizeLimit: false,
     limits: {
       fileSize: limits.maxFileBytes,
       files: limits.maxFiles,
-      fields: 20,
+      fields,
       fieldSize: 64 * 1024,
-      parts: limits.maxFiles + 20,
+      parts: limits.maxFiles + fields,
     },
   });
 }

@@ -1,0 +1,132 @@
+/**
+ * `npm run demo`: PodFlow with every external API replaced by its sandbox on loopback, and a demo
+ * account owning a workspace with sample designs, selected starter templates and generated
+ * mockups, so a newcomer can click through the workflow offline. Its data lives in ./data-demo
+ * (DEMO_DATA_DIR), apart from `npm start`'s; a second start signs in to what the first one made.
+ */
+import path from 'node:path';
+import sharp from 'sharp';
+import { startOpenAiSandbox } from '../packages/sandbox/src/openai-sandbox.ts';
+import { ensureWebBuild } from './web-build.ts';
+
+const demoAccount = {
+  first_name: 'Demo',
+  last_name: 'Seller',
+  username: 'demo@podflow.local',
+  password: 'podflow-demo',
+};
+const workspaceName = 'Demo shop';
+const starterTemplates = ['T-shirt (white)', 'Mug 11 oz (white)', 'Poster 2:3 in a black frame (angled)'];
+
+/** Four print files drawn by code: transparent, bold, each with its own colours and words. */
+const sampleDesigns = [
+  { file: 'retro-sunset-cat.png', words: ['RETRO', 'SUNSET'], colours: ['#ff7a18', '#af002d', '#ffd166'] },
+  { file: 'coffee-first.png', words: ['COFFEE', 'FIRST'], colours: ['#6f4e37', '#c8a27a', '#2b2118'] },
+  { file: 'mountain-wild.png', words: ['STAY', 'WILD'], colours: ['#2d6a4f', '#95d5b2', '#081c15'] },
+  { file: 'ocean-wave.png', words: ['OCEAN', 'SOUL'], colours: ['#0077b6', '#90e0ef', '#03045e'] },
+];
+
+function designPng({ words, colours }: (typeof sampleDesigns)[number]): Promise<Buffer> {
+  const [main, light, dark] = colours as [string, string, string];
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1800" height="2100">
+    <circle cx="900" cy="820" r="620" fill="${main}"/>
+    <circle cx="900" cy="820" r="470" fill="${light}" opacity="0.6"/>
+    ${[0, 1, 2, 3, 4].map((k) => `<rect x="280" y="${980 + k * 70}" width="1240" height="34" fill="${dark}" opacity="${0.9 - k * 0.15}"/>`).join('')}
+    <text x="900" y="1620" font-family="DejaVu Sans" font-weight="bold" font-size="260" text-anchor="middle" fill="${dark}">${words[0]}</text>
+    <text x="900" y="1900" font-family="DejaVu Serif" font-style="italic" font-size="220" text-anchor="middle" fill="${main}">${words[1]}</text>
+  </svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+async function call<T>(base: string, route: string, init: RequestInit & { token?: string } = {}): Promise<T> {
+  const headers = new Headers(init.headers);
+  if (init.token) headers.set('authorization', `Bearer ${init.token}`);
+  if (typeof init.body === 'string') headers.set('content-type', 'application/json');
+  const response = await fetch(`${base}${route}`, { ...init, headers });
+  const body = (await response.json().catch(() => ({}))) as T & { detail?: string };
+  if (!response.ok) throw new Error(`${route} answered ${response.status}: ${body.detail ?? ''}`);
+  return body;
+}
+
+/** Signs in to the demo account, registering it and seeding its workspace the first time. */
+async function seed(base: string): Promise<void> {
+  const credentials = JSON.stringify({ username: demoAccount.username, password: demoAccount.password });
+  const signIn = () => call<{ access: string }>(base, '/api/token/', { method: 'POST', body: credentials });
+  const token = await signIn().catch(async () => {
+    await call(base, '/api/user/register/', { method: 'POST', body: JSON.stringify(demoAccount) });
+    return signIn();
+  });
+  const { access } = token;
+  const workspaces = await call<{ workspace_id: string; workspace_name: string }[]>(
+    base,
+    '/workspace/get_workspaces/',
+    { token: access },
+  );
+  if (workspaces.some((w) => w.workspace_name === workspaceName)) return;
+  await call(base, '/workspace/create_workspace/', {
+    method: 'POST',
+    token: access,
+    body: JSON.stringify({ workspace_name: workspaceName }),
+  });
+  const workspace = (
+    await call<{ workspace_id: string; workspace_name: string }[]>(base, '/workspace/get_workspaces/', {
+      token: access,
+    })
+  ).find((w) => w.workspace_name === workspaceName)!;
+  const id = workspace.workspace_id;
+
+  const form = new FormData();
+  form.append('workspace_id', id);
+  for (const design of sampleDesigns) {
+    form.append(
+      'files',
+      new Blob([new Uint8Array(await designPng(design))], { type: 'image/png' }),
+      design.file,
+    );
+  }
+  await call(base, '/workspace/upload_designs/', { method: 'POST', token: access, body: form });
+
+  const { templates_information: all } = await call<{
+    templates_information: { mkp_template_id: string; user_file_name: string }[];
+  }>(base, `/mockups_app/get_all_templates_information/?workspace_id=${id}`, { token: access });
+  const selected = all
+    .filter((t) => starterTemplates.includes(t.user_file_name))
+    .map((t) => t.mkp_template_id);
+  await call(base, '/mockups_app/set_templates_for_workspace/', {
+    method: 'POST',
+    token: access,
+    body: JSON.stringify({ workspace_id: id, selectedTemplates: selected }),
+  });
+  await call(base, `/mockups_python_engine_app/generate_mockups/?workspace_id=${id}`, { token: access });
+  for (;;) {
+    const { job_logs } = await call<{ job_logs: { status: string }[] }>(
+      base,
+      `/mockups_app/get_mockup_job_logs/?workspace_id=${id}`,
+      { token: access },
+    );
+    if (job_logs.every((job) => job.status === 'Completed' || job.status === 'Failed')) break;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+ensureWebBuild();
+const openAi = await startOpenAiSandbox({ port: Number(process.env.DEMO_OPENAI_PORT ?? 0) });
+const port = Number(process.env.PORT ?? 8080);
+Object.assign(process.env, {
+  DATA_DIR: process.env.DEMO_DATA_DIR ?? path.resolve('data-demo'),
+  AI_BASE_URL: openAi.url,
+  AI_API_KEY: 'sk-sandbox',
+  AI_MODEL: 'gpt-4o-mini',
+  PORT: String(port),
+});
+const { runServer } = await import('../apps/server/src/server.ts');
+await runServer();
+const base = `http://127.0.0.1:${port}`;
+console.log('Seeding the demo account (designs, templates, mockups)...');
+await seed(base);
+console.log(`
+PodFlow demo on http://localhost:${port}
+  Sign in as ${demoAccount.username} with the password ${demoAccount.password}
+  Sandboxes on loopback: OpenAI-compatible AI at ${openAi.url}
+  Data in ${process.env.DATA_DIR} (delete it to start afresh). Ctrl+C stops.
+`);
