@@ -48,8 +48,8 @@ import { UrlSigner } from './platform/storage/signed-urls.ts';
 export type AppDeps = { config: Config; db: Db };
 
 /** The AI port's adapter: an OpenAI-compatible model when AI_BASE_URL is set, else the offline writer. */
-function listingWriterFor({ ai }: Config): ListingWriter {
-  if (!ai.baseUrl) return offlineListingWriter();
+function listingWriterFor({ ai, uploads }: Config): ListingWriter {
+  if (!ai.baseUrl) return offlineListingWriter({ maxPixels: uploads.maxPixels });
   return openAiListingWriter({
     baseUrl: ai.baseUrl,
     apiKey: ai.apiKey,
