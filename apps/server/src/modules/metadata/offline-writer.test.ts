@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { type ListingInput, ListingWriterError } from './listing-writer.ts';
-import { nameWords, offlineListingWriter } from './offline-writer.ts';
+import { offlineListingWriter } from './offline-writer.ts';
 
 const writer = offlineListingWriter();
 const noHints: Listing = { title: '', keywords: [], description: '' };
@@ -34,24 +34,6 @@ function expectPublishable(listing: Listing): void {
   expect(listing.title.trim()).not.toBe('');
   expect(listing.description.trim()).not.toBe('');
 }
-
-describe('file names', () => {
-  it('keeps the words that describe the design', () => {
-    expect(nameWords('retro-sunset_cat-FINAL-v2 (3).png')).toEqual(['Retro', 'Sunset', 'Cat']);
-    expect(nameWords('mountainLakeAtNight_4500x5400.PNG')).toEqual(['Mountain', 'Lake', 'at', 'Night']);
-    expect(nameWords('I_love_NYC-80s 3d.png')).toEqual(['I', 'Love', 'NYC', '80s', '3D']);
-    expect(nameWords('SUNSET_VIBES_TRANSPARENT.png')).toEqual(['Sunset', 'Vibes']);
-    expect(nameWords('black-cat-logo_white.png')).toEqual(['Black', 'Cat', 'Logo']);
-    expect(nameWords('uploads/Copy of café-nacht.webp')).toEqual(['Café', 'Nacht']);
-  });
-
-  it('drops numbers, hashes, tools and words the product types say', () => {
-    expect(nameWords('IMG_20240312_143355.png')).toEqual([]);
-    expect(nameWords('d41d8cd98f00b204e9800998ecf8427e.png')).toEqual([]);
-    expect(nameWords('untitled-design-export-final-copy-v3.png')).toEqual([]);
-    expect(nameWords('cat-tshirt-mockup.png', new Set(['tshirt']))).toEqual(['Cat']);
-  });
-});
 
 describe('offlineListingWriter', () => {
   it('writes a listing from the name, the colours and the product types', async () => {
