@@ -40,3 +40,12 @@ export function stubApi(answer: Answer) {
   const callsTo = (path: string) => calls.filter((call) => call.url.includes(path));
   return { calls, callsTo, count: (path: string) => callsTo(path).length };
 }
+
+/** The fields of a multipart body a call sent, in order ([] when it sent no FormData). */
+export function formEntries(init: RequestInit | undefined): [string, string][] {
+  if (!(init?.body instanceof FormData)) return [];
+  return [...init.body.entries()].map(([name, value]) => [
+    name,
+    typeof value === 'string' ? value : value.name,
+  ]);
+}
