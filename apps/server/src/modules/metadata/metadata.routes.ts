@@ -3,17 +3,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '@podflow/contract/errors';
 import {
-  type MetadataRow,
   aiTokensResponse,
   generateMetadataResponse,
   importMetadataResponse,
-  metadataCsvFileName,
-  metadataFields,
-  metadataMessages,
   metadataRows,
   saveMetadataResponse,
   taskStatusSummary,
   workspaceQuery,
+} from '@podflow/contract/metadata-calls';
+import {
+  type MetadataRow,
+  metadataCsvFileName,
+  metadataFields,
+  metadataMessages,
 } from '@podflow/contract/metadata';
 import { UserError } from '../../platform/errors.ts';
 import { registerMultipart, uploadParts } from '../../platform/http/multipart.ts';
