@@ -1,10 +1,11 @@
-import { Button, EmptyState, Group, Paper, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { IconPhotoUp, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import type { DesignLineItem } from '@podflow/contract/designs';
-import { ApiError } from '../../api/client';
+import { designsLoadErrorText, designsQuery, useDesigns } from '../../api/get-designs.api';
 import { confirmDeleteSelected } from '../../ui/confirm-delete';
+import { EmptyPanel } from '../../ui/EmptyPanel';
 import { GuardedButton } from '../../ui/GuardedButton';
 import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
 import { notifySuccess } from '../../ui/notify';
@@ -21,18 +22,8 @@ import { DesignCard } from './DesignCard';
 import { DesignPreviewModal } from './DesignPreviewModal';
 import { useDeleteDesigns } from './delete-designs.api';
 import { designMessages as text } from './design-messages';
-import { designsQuery, useDesigns } from './get-designs.api';
 import classes from './PrepareDesignsPage.module.css';
 import { UploadDesignsModal } from './UploadDesignsModal';
-
-/** SPEC.md section 8: what a failed design load says. */
-export function designsLoadErrorText(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.status === 0) return text.noResponse;
-    return text.loadFailedStatus(error.status, error.errorBody?.detail);
-  }
-  return text.loadFailedDefault;
-}
 
 /** /prepareDesigns: step 2, Prepare Designs. */
 export function PrepareDesignsPage() {
@@ -133,17 +124,11 @@ function WorkspaceDesigns({ workspaceId, workspaceName }: CurrentWorkspace) {
           onRetry={() => void designs.refetch()}
         />
       ) : list.length === 0 ? (
-        <Paper withBorder radius="md" py={56} px="xl">
-          <EmptyState icon={<IconPhotoUp size={30} />} variant="light" size="md" maw={520} mx="auto">
-            <EmptyState.Title order={2}>{text.empty}</EmptyState.Title>
-            <EmptyState.Description>{text.emptyHint}</EmptyState.Description>
-            <EmptyState.Actions>
-              <Button leftSection={<IconUpload size={18} aria-hidden />} onClick={() => setUploadOpen(true)}>
-                {text.uploadTitle}
-              </Button>
-            </EmptyState.Actions>
-          </EmptyState>
-        </Paper>
+        <EmptyPanel icon={<IconPhotoUp size={30} />} title={text.empty} description={text.emptyHint}>
+          <Button leftSection={<IconUpload size={18} aria-hidden />} onClick={() => setUploadOpen(true)}>
+            {text.uploadTitle}
+          </Button>
+        </EmptyPanel>
       ) : (
         <ThumbGrid
           items={list}

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { DeleteDesignsRequest, deleteDesignsResponse } from '@podflow/contract/designs';
 import { api } from '../../api/client';
-import { designsQuery } from './get-designs.api';
+import { designsQuery } from '../../api/get-designs.api';
 
 type DeleteDesignsResponse = z.infer<typeof deleteDesignsResponse>;
 

@@ -40,11 +40,6 @@ export const designMessages = {
   selectDesign: (fileName: string) => `Select ${fileName}`,
   previewDesign: (fileName: string) => `Preview ${fileName}`,
 
-  loadFailedDefault: 'Failed to load designs',
-  loadFailedStatus: (status: number, detail: string | undefined) =>
-    `Error: ${status} - ${detail || 'Unknown error'}`,
-  noResponse: 'No response from server. Check your network or server status.',
-
   // The upload modal.
   uploadTitle: 'Upload designs',
   uploadIntro: 'PNG files with a transparent background, up to 50 MB and 100 megapixels each.',

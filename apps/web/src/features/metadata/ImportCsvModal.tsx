@@ -2,11 +2,11 @@ import { Button, FileInput, Group, Loader, Modal, Stack, Text } from '@mantine/c
 import { IconFileTypeCsv } from '@tabler/icons-react';
 import { useState } from 'react';
 import { metadataMessages, type ImportMetadataResponse } from '@podflow/contract/metadata';
+import { failureText } from '../../api/failure-text';
 import { GuardedButton } from '../../ui/GuardedButton';
 import { notifySuccess } from '../../ui/notify';
 import { ImportPreview } from './ImportPreview';
 import { useApplyMetadataCsv, usePreviewMetadataCsv } from './import-metadata-csv.api';
-import { failureText } from './metadata-failure';
 import { metadataText as text } from './metadata-messages';
 import { FailureAlert, WarningNotice } from './ModalAlerts';
 

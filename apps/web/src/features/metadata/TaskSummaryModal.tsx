@@ -1,29 +1,11 @@
-import {
-  Button,
-  Group,
-  Loader,
-  Modal,
-  Paper,
-  Progress,
-  SimpleGrid,
-  Stack,
-  Text,
-  ThemeIcon,
-} from '@mantine/core';
-import { IconCircleCheck, IconCircleX, IconClockHour4, IconLoader2, type Icon } from '@tabler/icons-react';
-import { aiTaskStatuses, type AiTaskStatus, type TaskStatusSummary } from '@podflow/contract/metadata';
+import { Button, Group, Loader, Modal, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import { aiTaskStatuses, type TaskStatusSummary } from '@podflow/contract/metadata';
+import { failureText } from '../../api/failure-text';
+import { CountsBar } from '../../ui/CountsBar';
+import { taskStatusLook } from '../../ui/task-status';
 import { runCounts } from './get-task-status-summary.api';
-import { failureText } from './metadata-failure';
 import { metadataText as text } from './metadata-messages';
 import { FailureAlert } from './ModalAlerts';
-
-/** DESIGN.md: the four statuses in Mantine's grey, amber, green and red; text in shades that read on white. */
-const statusLook: Record<AiTaskStatus, { color: string; textColor: string; icon: Icon }> = {
-  Pending: { color: 'gray', textColor: 'gray.7', icon: IconClockHour4 },
-  'In Progress': { color: 'yellow', textColor: 'yellow.9', icon: IconLoader2 },
-  Completed: { color: 'green', textColor: 'green.9', icon: IconCircleCheck },
-  Failed: { color: 'red', textColor: 'red.8', icon: IconCircleX },
-};
 
 interface TaskSummaryModalProps {
   opened: boolean;
@@ -76,7 +58,6 @@ function SummaryBody({ summary }: { summary: TaskStatusSummary }) {
   const counts = summary.status_summary;
   const { open, done, total } = runCounts(summary);
   const progress = text.summaryProgress(done, total);
-  const percent = (count: number) => (total ? (count / total) * 100 : 0);
   return (
     <Stack gap="md">
       <Group justify="space-between" align="baseline" gap="sm">
@@ -87,29 +68,21 @@ function SummaryBody({ summary }: { summary: TaskStatusSummary }) {
           {progress}
         </Text>
       </Group>
-      <Progress.Root
+      <CountsBar
         size="lg"
-        radius="xl"
-        role="progressbar"
-        aria-label={text.summaryProgressLabel}
-        aria-valuemin={0}
-        aria-valuemax={total}
-        aria-valuenow={done}
-        aria-valuetext={progress}
-      >
-        <Progress.Section value={percent(counts.Completed)} color="green" withAria={false} />
-        <Progress.Section value={percent(counts.Failed)} color="red" withAria={false} />
-        <Progress.Section
-          value={percent(counts['In Progress'])}
-          color="yellow"
-          striped
-          animated={open > 0}
-          withAria={false}
-        />
-      </Progress.Root>
+        label={text.summaryProgressLabel}
+        valueText={progress}
+        value={done}
+        total={total}
+        parts={[
+          { count: counts.Completed, color: 'green' },
+          { count: counts.Failed, color: 'red' },
+          { count: counts['In Progress'], color: 'yellow', striped: true, animated: open > 0 },
+        ]}
+      />
       <SimpleGrid cols={4} spacing="sm" role="list" aria-label={text.summaryTitle}>
         {aiTaskStatuses.map((status) => {
-          const look = statusLook[status];
+          const look = taskStatusLook[status];
           const StatusIcon = look.icon;
           return (
             <Paper

@@ -1,4 +1,4 @@
-import { Badge, Button, EmptyState, Group, Paper, Skeleton, Stack } from '@mantine/core';
+import { Badge, Button, Group, Skeleton, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   IconDeviceFloppy,
@@ -13,6 +13,9 @@ import { Link } from 'react-router';
 import type { DesignLineItem } from '@podflow/contract/designs';
 import { metadataCsvFileName } from '@podflow/contract/metadata';
 import { ApiError } from '../../api/client';
+import { failureText } from '../../api/failure-text';
+import { designsLoadErrorText, designsQuery, useDesigns } from '../../api/get-designs.api';
+import { EmptyPanel } from '../../ui/EmptyPanel';
 import { GuardedButton } from '../../ui/GuardedButton';
 import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
 import { notifyError, notifySuccess } from '../../ui/notify';
@@ -29,10 +32,9 @@ import { useExportMetadataCsv } from './export-metadata-csv.api';
 import { GenerateConfirmModal } from './GenerateConfirmModal';
 import { useGenerateMetadata } from './generate-metadata.api';
 import { runCounts, useTaskSummary } from './get-task-status-summary.api';
-import { useWorkspaceDesigns, workspaceDesignsQuery } from './get-workspace-designs.api';
 import { ImportCsvModal } from './ImportCsvModal';
 import { LeaveConfirmModal } from './LeaveConfirmModal';
-import { designsLoadErrorText, failureText, generateFailureText } from './metadata-failure';
+import { generateFailureText } from './metadata-failure';
 import { metadataText as text } from './metadata-messages';
 import { MetadataTable } from './MetadataTable';
 import { useSaveMetadata } from './save-metadata.api';
@@ -50,7 +52,7 @@ export function UpdateMetadataPage() {
 
 function WorkspaceMetadata({ workspaceId, workspaceName }: CurrentWorkspace) {
   const queryClient = useQueryClient();
-  const designs = useWorkspaceDesigns(workspaceId);
+  const designs = useDesigns(workspaceId);
   const [store] = useState(createDraftStore);
   const unsaved = useSyncExternalStore(store.subscribe, store.count);
   const save = useSaveMetadata(workspaceId, store.saved);
@@ -72,7 +74,7 @@ function WorkspaceMetadata({ workspaceId, workspaceName }: CurrentWorkspace) {
   }, [designs.data, store]);
 
   const reloadDesigns = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: workspaceDesignsQuery(workspaceId).queryKey }),
+    () => void queryClient.invalidateQueries({ queryKey: designsQuery(workspaceId).queryKey }),
     [queryClient, workspaceId],
   );
   const onThumbnailError = useThumbnailRefetch(reloadDesigns);
@@ -223,21 +225,11 @@ function WorkspaceMetadata({ workspaceId, workspaceName }: CurrentWorkspace) {
           onRetry={() => void designs.refetch()}
         />
       ) : list.length === 0 ? (
-        <Paper withBorder radius="md" py={56} px="xl">
-          <EmptyState icon={<IconPhotoUp size={30} />} variant="light" size="md" maw={520} mx="auto">
-            <EmptyState.Title order={2}>{text.emptyTitle}</EmptyState.Title>
-            <EmptyState.Description>{text.emptyText}</EmptyState.Description>
-            <EmptyState.Actions>
-              <Button
-                component={Link}
-                to="/prepareDesigns"
-                leftSection={<IconPhotoUp size={18} aria-hidden />}
-              >
-                {text.goToDesigns}
-              </Button>
-            </EmptyState.Actions>
-          </EmptyState>
-        </Paper>
+        <EmptyPanel icon={<IconPhotoUp size={30} />} title={text.emptyTitle} description={text.emptyText}>
+          <Button component={Link} to="/prepareDesigns" leftSection={<IconPhotoUp size={18} aria-hidden />}>
+            {text.goToDesigns}
+          </Button>
+        </EmptyPanel>
       ) : (
         <MetadataTable
           designs={list}

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ImportMetadataResponse } from '@podflow/contract/metadata';
 import { api } from '../../api/client';
-import { workspaceDesignsQuery } from './get-workspace-designs.api';
+import { designsQuery } from '../../api/get-designs.api';
 
 /**
  * POST /workspace/import_metadata_csv/?workspace_id=&apply=: with apply=false a preview of what
@@ -29,6 +29,6 @@ export function useApplyMetadataCsv(workspaceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (file: File) => importMetadataCsv(workspaceId, file, true),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: workspaceDesignsQuery(workspaceId).queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: designsQuery(workspaceId).queryKey }),
   });
 }

@@ -18,11 +18,6 @@ export const metadataText = {
   tableLabel: 'Designs and their metadata',
   loading: 'Loading designs',
 
-  // SPEC.md section 8: what a failed design load says.
-  loadFailedDefault: 'Failed to load designs',
-  loadFailedStatus: (status: number, detail: string | undefined) =>
-    `Error: ${status} - ${detail || 'Unknown error'}`,
-
   emptyTitle: 'No designs yet',
   emptyText: 'Metadata is written per design: upload PNG files with a transparent background first.',
   goToDesigns: 'Go to Prepare Designs',

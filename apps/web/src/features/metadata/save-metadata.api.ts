@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DesignLineItem } from '@podflow/contract/designs';
 import type { MetadataRow, SaveMetadataResponse } from '@podflow/contract/metadata';
 import { api } from '../../api/client';
-import { workspaceDesignsQuery } from './get-workspace-designs.api';
+import { designsQuery } from '../../api/get-designs.api';
 import { metadataForm } from './metadata-form';
 
 /** POST /workspace/save_metadata/: saves the metadata of every design sent, warning about store limits. */
@@ -30,7 +30,7 @@ function withRow(design: DesignLineItem, row: MetadataRow | undefined): DesignLi
  */
 export function useSaveMetadata(workspaceId: string, onSaved: (rows: readonly MetadataRow[]) => void) {
   const queryClient = useQueryClient();
-  const { queryKey } = workspaceDesignsQuery(workspaceId);
+  const { queryKey } = designsQuery(workspaceId);
   return useMutation({
     mutationFn: saveMetadata,
     onSuccess: async (_reply, rows) => {

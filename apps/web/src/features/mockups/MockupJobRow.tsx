@@ -2,10 +2,10 @@ import { Badge, Button, Collapse, Group, Text, ThemeIcon } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { memo, useId, useState } from 'react';
 import type { MockupJobLog } from '@podflow/contract/mockups';
-import { jobStatusLook } from './job-status';
+import { CountsBar } from '../../ui/CountsBar';
+import { taskStatusLook } from '../../ui/task-status';
 import { notRendered } from './job-progress';
 import { mockupMessages as text } from './mockup-messages';
-import { RenderedBar } from './RenderedBar';
 import classes from './GenerateMockupsPage.module.css';
 
 /**
@@ -16,7 +16,7 @@ import classes from './GenerateMockupsPage.module.css';
 export const MockupJobRow = memo(function MockupJobRow({ job }: { job: MockupJobLog }) {
   const [errorsOpen, setErrorsOpen] = useState(false);
   const errorsId = useId();
-  const look = jobStatusLook[job.status];
+  const look = taskStatusLook[job.status];
   const StatusIcon = look.icon;
   const running = job.status === 'In Progress';
   const doneColor = running ? 'yellow' : job.status === 'Pending' ? 'gray' : 'green';
@@ -43,16 +43,17 @@ export const MockupJobRow = memo(function MockupJobRow({ job }: { job: MockupJob
             {job.status}
           </Badge>
         </Group>
-        <RenderedBar
+        <CountsBar
           size="md"
           mt={8}
           label={text.jobProgressLabel(job.template_file_name)}
           valueText={progressText}
-          done={job.done}
-          failed={notRendered(job)}
+          value={job.done}
           total={job.total}
-          color={doneColor}
-          animated={running}
+          parts={[
+            { count: job.done, color: doneColor, animated: running },
+            { count: notRendered(job), color: 'red' },
+          ]}
         />
         <Group justify="space-between" gap="sm" mt={6} wrap="nowrap" mih={26}>
           <Text fz="xs" c="dimmed" data-testid="job-progress-text">

@@ -1,10 +1,12 @@
-import { Button, EmptyState, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconDownload, IconPhotoOff, IconTrash, IconWand } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { MockupGridRow, MockupImage } from '@podflow/contract/mockups';
+import { failureText } from '../../api/failure-text';
 import { confirmDeleteSelected } from '../../ui/confirm-delete';
+import { EmptyPanel } from '../../ui/EmptyPanel';
 import { GuardedButton } from '../../ui/GuardedButton';
 import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
 import { notifyError, notifySuccess } from '../../ui/notify';
@@ -19,7 +21,6 @@ import { WorkspaceBar } from '../../ui/WorkspaceBar';
 import { useDeleteMockups } from './delete-mockups.api';
 import { DesignMockupsRow } from './DesignMockupsRow';
 import { useDownloadMockups, type DownloadProgress } from './download-mockups.api';
-import { failureText } from './failure-text';
 import { mockupGridQuery, useMockupGrid } from './get-mockup-images-grid.api';
 import { mockupMessages as text, mockupsZipFileName } from './mockup-messages';
 import { MockupPreviewModal, type MockupPreview } from './MockupPreviewModal';
@@ -155,19 +156,15 @@ function WorkspaceReview({ workspaceId, workspaceName }: CurrentWorkspace) {
           onRetry={() => void grid.refetch()}
         />
       ) : total === 0 ? (
-        <Paper withBorder radius="md" py={56} px="xl">
-          <EmptyState icon={<IconPhotoOff size={30} />} variant="light" size="md" maw={520} mx="auto">
-            <EmptyState.Title order={2}>{text.emptyTitle}</EmptyState.Title>
-            <EmptyState.Description>
-              {rows.length ? text.emptyText : text.emptyNoDesignsText}
-            </EmptyState.Description>
-            <EmptyState.Actions>
-              <Button component={Link} to="/generateMockups" leftSection={<IconWand size={18} aria-hidden />}>
-                {text.goToGenerate}
-              </Button>
-            </EmptyState.Actions>
-          </EmptyState>
-        </Paper>
+        <EmptyPanel
+          icon={<IconPhotoOff size={30} />}
+          title={text.emptyTitle}
+          description={rows.length ? text.emptyText : text.emptyNoDesignsText}
+        >
+          <Button component={Link} to="/generateMockups" leftSection={<IconWand size={18} aria-hidden />}>
+            {text.goToGenerate}
+          </Button>
+        </EmptyPanel>
       ) : (
         <ul className={classes.rows} aria-label={text.designsList}>
           {rows.map((row) => (

@@ -7,9 +7,9 @@ import {
   IconCircleX,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { CountsBar } from '../../ui/CountsBar';
 import type { RunSummary } from './job-progress';
 import { mockupMessages as text } from './mockup-messages';
-import { RenderedBar } from './RenderedBar';
 import classes from './GenerateMockupsPage.module.css';
 
 const looks = {
@@ -52,15 +52,16 @@ export function RunSummaryCard({ summary }: { summary: RunSummary }) {
           <Text fz="md" fw={500} aria-live="polite" data-testid="run-summary-rendered">
             {rendered}
           </Text>
-          <RenderedBar
+          <CountsBar
             size="lg"
             label={text.summaryProgressLabel}
             valueText={rendered}
-            done={summary.done}
-            failed={summary.failed}
+            value={summary.done}
             total={summary.total}
-            color={running ? 'yellow' : 'green'}
-            animated={running}
+            parts={[
+              { count: summary.done, color: running ? 'yellow' : 'green', animated: running },
+              { count: summary.failed, color: 'red' },
+            ]}
           />
           {summary.failed ? (
             <Text fz="sm" c="red.8" fw={500}>

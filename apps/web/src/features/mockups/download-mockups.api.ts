@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiUrl } from '../../api/client';
+import { saveFile } from '../../ui/save-file';
 import { mockupsZipFileName } from './mockup-messages';
 import { fetchWithSession } from './session-fetch';
 
@@ -33,20 +34,6 @@ export async function downloadMockupsZip(
     onProgress({ loaded, total });
   }
   return new Blob(chunks, { type: 'application/zip' });
-}
-
-/** Hands a file to the browser's downloads under a name, through a short-lived object URL. */
-export function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file once the click is handled; give slow ones a minute.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 interface DownloadHandlers {

@@ -91,9 +91,3 @@ export function runSummary(jobs: readonly MockupJobLog[]): RunSummary {
   else state = 'doneWithFailures';
   return { total, done, failed, jobs: jobs.length, finishedJobs, state };
 }
-
-/** A share of a total as a percentage 0..100 (0 when there is no total). */
-export function percentOf(part: number, total: number): number {
-  if (total <= 0) return 0;
-  return Math.min(100, Math.max(0, (part / total) * 100));
-}

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DesignLineItem } from '@podflow/contract/designs';
-import { api } from '../../api/client';
+import { ApiError, api, networkErrorMessage } from './client';
 
 /** SPEC.md section 9: the design list refreshes itself every 3,000,000 ms (its image links expire). */
 export const designsRefetchIntervalMs = 3_000_000;
@@ -13,7 +13,10 @@ export function getDesigns(workspaceId: string, signal?: AbortSignal): Promise<D
   });
 }
 
-/** The designs of one workspace as query options. */
+/**
+ * The designs of one workspace as query options: one cache entry per workspace, shared by every
+ * screen that lists them (Prepare Designs, the template editor's preview, Update Metadata).
+ */
 export function designsQuery(workspaceId: string) {
   return queryOptions({
     queryKey: ['designs', workspaceId],
@@ -25,4 +28,11 @@ export function designsQuery(workspaceId: string) {
 /** The designs of the current workspace; idle without one. */
 export function useDesigns(workspaceId: string | null) {
   return useQuery({ ...designsQuery(workspaceId ?? ''), enabled: workspaceId !== null });
+}
+
+/** SPEC.md section 8: what a failed design load says. */
+export function designsLoadErrorText(error: unknown): string {
+  if (!(error instanceof ApiError)) return 'Failed to load designs';
+  if (error.status === 0) return networkErrorMessage;
+  return `Error: ${error.status} - ${error.errorBody?.detail || 'Unknown error'}`;
 }

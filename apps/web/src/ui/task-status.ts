@@ -1,4 +1,5 @@
 import { IconCircleCheck, IconCircleX, IconClockHour4, IconLoader2, type Icon } from '@tabler/icons-react';
+import type { AiTaskStatus } from '@podflow/contract/metadata';
 import type { MockupJobStatus } from '@podflow/contract/mockups';
 
 interface StatusLook {
@@ -9,8 +10,11 @@ interface StatusLook {
   icon: Icon;
 }
 
-/** How each job status shows: SPEC.md section 4, Pending grey, In Progress amber, Completed green, Failed red. */
-export const jobStatusLook: Record<MockupJobStatus, StatusLook> = {
+/**
+ * How the status of a background task (a mockup job, an AI metadata task) shows: SPEC.md section 4,
+ * Pending grey, In Progress amber, Completed green, Failed red.
+ */
+export const taskStatusLook: Record<MockupJobStatus | AiTaskStatus, StatusLook> = {
   Pending: { color: 'gray', textColor: 'gray.7', icon: IconClockHour4 },
   'In Progress': { color: 'yellow', textColor: 'yellow.9', icon: IconLoader2 },
   Completed: { color: 'green', textColor: 'green.9', icon: IconCircleCheck },
