@@ -1,3 +1,5 @@
+import path from 'node:path';
+import sharp from 'sharp';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export interface TestUser {
@@ -76,4 +78,33 @@ export async function createAndOpenWorkspace(page: Page, name: string): Promise<
   await expect(dialog).toBeHidden();
   await page.getByRole('button', { name: `Open workspace ${name}` }).click();
   await expect(page).toHaveURL(/\/prepareDesigns$/);
+}
+
+/** A small design in `dir`: a coloured star on a transparent background; its path. */
+export async function writeDesign(dir: string, name: string, hue: number): Promise<string> {
+  const file = path.join(dir, name);
+  const star = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="240">
+      <polygon points="120,12 150,90 232,92 166,142 190,222 120,175 50,222 74,142 8,92 90,90"
+        fill="hsl(${hue}, 75%, 55%)"/></svg>`,
+  );
+  await sharp({
+    create: { width: 240, height: 240, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+  })
+    .composite([{ input: star }])
+    .png()
+    .toFile(file);
+  return file;
+}
+
+/** Uploads files through the Prepare Designs upload modal and waits until the grid shows them. */
+export async function uploadDesigns(page: Page, files: string[]): Promise<void> {
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Upload designs' });
+  await dialog.locator('input[type="file"]').setInputFiles(files);
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(dialog.getByText(`${files.length} stored`, { exact: false })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('list', { name: 'Designs' }).getByRole('listitem')).toHaveCount(files.length);
 }

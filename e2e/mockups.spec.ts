@@ -2,9 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Download, type Page } from '@playwright/test';
-import sharp from 'sharp';
 import yauzl from 'yauzl';
-import { createAndOpenWorkspace, newUser, register } from './helpers.ts';
+import { createAndOpenWorkspace, newUser, register, uploadDesigns, writeDesign } from './helpers.ts';
 
 let dir: string;
 
@@ -15,23 +14,6 @@ test.beforeAll(() => {
 test.afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
-
-/** A small design: a coloured star on a transparent background. */
-async function writeDesign(name: string, hue: number): Promise<string> {
-  const file = path.join(dir, name);
-  const star = Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="240">
-      <polygon points="120,12 150,90 232,92 166,142 190,222 120,175 50,222 74,142 8,92 90,90"
-        fill="hsl(${hue}, 75%, 55%)"/></svg>`,
-  );
-  await sharp({
-    create: { width: 240, height: 240, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
-  })
-    .composite([{ input: star }])
-    .png()
-    .toFile(file);
-  return file;
-}
 
 /** The names of the entries of a zip file. */
 function zipEntries(file: string): Promise<string[]> {
@@ -48,17 +30,6 @@ function zipEntries(file: string): Promise<string[]> {
       zip.readEntry();
     });
   });
-}
-
-async function uploadDesigns(page: Page, files: string[]) {
-  await page.getByRole('button', { name: 'Upload', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Upload designs' });
-  await dialog.locator('input[type="file"]').setInputFiles(files);
-  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
-  await expect(dialog.getByText(`${files.length} stored`, { exact: false })).toBeVisible();
-  await dialog.getByRole('button', { name: 'Close' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByRole('list', { name: 'Designs' }).getByRole('listitem')).toHaveCount(files.length);
 }
 
 /** Checks the first `count` starter templates in Remaining Templates, moves them to Selected; their names. */
@@ -94,9 +65,9 @@ test('a seller generates mockups, watches the jobs finish, reviews, deletes one 
 }) => {
   test.setTimeout(180_000);
   const designs = [
-    await writeDesign('sun-star.png', 40),
-    await writeDesign('sea-star.png', 200),
-    await writeDesign('rose-star.png', 330),
+    await writeDesign(dir, 'sun-star.png', 40),
+    await writeDesign(dir, 'sea-star.png', 200),
+    await writeDesign(dir, 'rose-star.png', 330),
   ];
   const alerts: string[] = [];
   page.on('dialog', (dialog) => {
