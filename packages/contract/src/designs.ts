@@ -17,6 +17,7 @@ export const designLineItem = z
     product_description: z.string(),
     seo_keywords: z.string(),
     printify_product_id: z.string().nullable(),
+    gelato_product_id: z.string().nullable(),
     width: z.number().int(),
     height: z.number().int(),
     bytes: z.number().int(),

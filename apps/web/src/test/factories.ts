@@ -30,6 +30,7 @@ export function buildDesign(id: string, overrides: Partial<DesignLineItem> = {})
     product_description: '',
     seo_keywords: '',
     printify_product_id: null,
+    gelato_product_id: null,
     width: 4500,
     height: 5400,
     bytes: 1_200_000,

@@ -56,6 +56,7 @@ export function designsService(deps: DesignsServiceDeps) {
       product_description: row.product_description,
       seo_keywords: row.seo_keywords,
       printify_product_id: row.printify_product_id,
+      gelato_product_id: row.gelato_product_id ?? null,
       width: row.width,
       height: row.height,
       bytes: Number(row.bytes),
@@ -120,6 +121,7 @@ export function designsService(deps: DesignsServiceDeps) {
       product_description: '',
       seo_keywords: '',
       printify_product_id: null,
+      gelato_product_id: null,
     });
     return {
       file_name: fileName,

@@ -11,6 +11,7 @@ import * as templates from './migrations/0003-templates.ts';
 import * as jobQueue from './migrations/0004-job-queue.ts';
 import * as mockups from './migrations/0005-mockups.ts';
 import * as metadata from './migrations/0006-metadata.ts';
+import * as listings from './migrations/0007-listings.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0004-job-queue': jobQueue,
   '0005-mockups': mockups,
   '0006-metadata': metadata,
+  '0007-listings': listings,
 };
 
 // PostgreSQL answers bigint (int8) columns as strings; our bigints are epoch milliseconds.

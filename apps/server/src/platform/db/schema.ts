@@ -16,6 +16,9 @@ export interface Database {
   mockup_jobs: MockupJobsTable;
   mockups: MockupsTable;
   ai_tasks: AiTasksTable;
+  provider_connections: ProviderConnectionsTable;
+  listing_runs: ListingRunsTable;
+  listing_results: ListingResultsTable;
 }
 
 export interface UsersTable {
@@ -88,6 +91,7 @@ export interface DesignsTable {
   product_description: string;
   seo_keywords: string;
   printify_product_id: string | null;
+  gelato_product_id: Generated<string | null>;
   created_at: number;
 }
 
@@ -179,4 +183,47 @@ export interface AiTasksTable {
   created_at: number;
   started_at: number | null;
   finished_at: number | null;
+}
+
+/** A workspace's connection to a print provider; the API key only sealed (platform/crypto). */
+export interface ProviderConnectionsTable {
+  workspace_id: string;
+  /** 'printify' or 'gelato'. */
+  provider: string;
+  user_id: string;
+  api_key_sealed: string;
+  /** Printify: the shop id; Gelato: the store id. */
+  shop_id: string;
+  shop_title: string;
+  /** Printify: the template product id; Gelato: the template id. */
+  template_id: string;
+  template_title: string;
+  updated_at: number;
+}
+
+/** One listing run of a workspace on a provider. */
+export interface ListingRunsTable {
+  id: string;
+  workspace_id: string;
+  user_id: string;
+  provider: string;
+  /** Pending, In Progress, Completed or Failed. */
+  status: string;
+  publish: number;
+  reason: string | null;
+  created_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+}
+
+/** A design's outcome in a listing run. */
+export interface ListingResultsTable {
+  run_id: string;
+  design_id: string;
+  design_file_name: string;
+  position: number;
+  /** pending, created, updated, skipped or failed. */
+  status: string;
+  product_id: string | null;
+  reason: string | null;
 }

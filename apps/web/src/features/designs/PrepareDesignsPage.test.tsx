@@ -20,6 +20,7 @@ function design(id: string, fileName: string, hasAlpha = true): DesignLineItem {
     product_description: '',
     seo_keywords: '',
     printify_product_id: null,
+    gelato_product_id: null,
     width: 1200,
     height: 1500,
     bytes: 250_000,

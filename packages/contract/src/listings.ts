@@ -1,0 +1,85 @@
+/**
+ * SPEC.md section 7 "Listings and stores", the provider part: connecting Printify (provider A) and
+ * Gelato (provider B) per workspace and creating listings there. Plain data and types (no zod), so
+ * the web app may import it; the server's schemas are in listings-calls.ts.
+ */
+
+/** Stored keys come back like this from every GET; sending it back unchanged keeps the stored key. */
+export const maskedKeyPrefix = '••••••••';
+
+/** The masked form of a stored key: the prefix and its last four characters. */
+export function maskKey(key: string): string {
+  return key === '' ? '' : `${maskedKeyPrefix}${key.slice(-4)}`;
+}
+
+export const isMaskedKey = (value: string) => value.startsWith(maskedKeyPrefix);
+
+/** A Printify product id: 24 hexadecimal characters (SPEC: '24-character alphanumeric string'). */
+export const printifyProductIdPattern = /^[0-9a-f]{24}$/i;
+
+export type PrintifyShop = { id: number; title: string; sales_channel?: string };
+
+/** GET fetch_workspace_printify_info: a list whose first item is the workspace's connection. */
+export type PrintifyInfo = {
+  /** Masked. */
+  api_key: string;
+  shop_id: string;
+  product_id: string;
+  shop_title: string;
+};
+
+/** GET fetch_workspace_gelato_info. */
+export type GelatoInfo = {
+  /** Masked. */
+  api_key: string;
+  store_id: string;
+  template_id: string;
+  template_title: string;
+};
+
+export type ListingProvider = 'printify' | 'gelato';
+export type ListingResultStatus = 'pending' | 'created' | 'updated' | 'skipped' | 'failed';
+export type ListingRunStatus = 'Pending' | 'In Progress' | 'Completed' | 'Failed';
+
+/** One design's outcome in a listing run. */
+export type ListingResult = {
+  lineitem_id: string;
+  image_file_name: string;
+  status: ListingResultStatus;
+  /** The provider's product id once created or updated. */
+  product_id: string | null;
+  /** Why it failed, in the provider's words where it gave some. */
+  reason: string | null;
+};
+
+/** The workspace's latest listing run (beyond the spec: live progress per design). */
+export type ListingRun = {
+  id: string;
+  provider: ListingProvider;
+  status: ListingRunStatus;
+  publish: boolean;
+  total: number;
+  created: number;
+  updated: number;
+  skipped: number;
+  failed: number;
+  results: ListingResult[];
+  created_at: string;
+  finished_at: string | null;
+};
+
+/** SPEC.md section 8's texts and the other sentences of the step. */
+export const listingMessages = {
+  printifyProductInvalid: 'Unable to validate the product, Check if the Product ID is Correct.',
+  gelatoCredentialsInvalid: 'Failed to save Gelato credentials. Please check the values and try again.',
+  gelatoListingsFailed: 'Failed to create Gelato listings.',
+  printifyKeyRejected:
+    'Printify did not accept this API key. Copy it again from Printify: My account → Connections.',
+  gelatoKeyRejected: 'Gelato did not accept this API key.',
+  unreachable: (provider: string) =>
+    `${provider} could not be reached. Check your connection and try again in a minute.`,
+  notConnectedPrintify: 'Connect a Printify shop and save the template product first (step 1).',
+  notConnectedGelato: 'Connect a Gelato store and template first (step 1).',
+  noDesigns: 'This workspace has no designs yet. Upload designs first.',
+  running: 'Listings are still being created for this workspace. Wait for this run to finish.',
+} as const;
