@@ -1,0 +1,309 @@
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type HttpClientOptions, ProviderError, RateLimiter, httpClient, retryAfter } from './http.ts';
+import { readGelatoError } from './provider-error.ts';
+
+type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
+type Received = { method: string; url: string; headers: IncomingMessage['headers']; body: string };
+
+const secret = 'sk-live-0123456789abcdef';
+let server: Server;
+let baseUrl: string;
+/** Answers for the next requests, in order; the last one repeats. */
+let handlers: Handler[] = [];
+let received: Received[] = [];
+let sleeps: number[] = [];
+
+const json =
+  (status: number, body: unknown, headers: Record<string, string> = {}): Handler =>
+  (_req, res) => {
+    res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
+    res.end(JSON.stringify(body));
+  };
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+      const handler = handlers.length > 1 ? handlers.shift()! : handlers[0]!;
+      handler(req, res, body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+beforeEach(() => {
+  handlers = [json(200, { ok: true })];
+  received = [];
+  sleeps = [];
+});
+
+function client(options: Partial<HttpClientOptions> = {}) {
+  return httpClient({
+    provider: 'Printify',
+    baseUrl,
+    headers: { Authorization: `Bearer ${secret}` },
+    sleep: async (ms) => void sleeps.push(ms),
+    random: () => 0.5,
+    ...options,
+  });
+}
+
+async function failure(promise: Promise<unknown>): Promise<ProviderError> {
+  const error = await promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  expect(error).toBeInstanceOf(ProviderError);
+  return error as ProviderError;
+}
+
+describe('httpClient: requests', () => {
+  it('sends JSON with auth, user agent and query, and parses the JSON answer', async () => {
+    handlers = [json(200, { id: 7 })];
+    const answer = await client().request<{ id: number }>('POST', '/v1/things.json', {
+      body: { title: 'Ünïcode' },
+      query: { page: 2, skip: undefined, q: 'a b' },
+    });
+    expect(answer).toEqual({ id: 7 });
+    const [request] = received;
+    expect(request!.method).toBe('POST');
+    expect(request!.url).toBe('/v1/things.json?page=2&q=a+b');
+    expect(request!.headers.authorization).toBe(`Bearer ${secret}`);
+    expect(request!.headers['user-agent']).toBe('PodFlow/0.1');
+    expect(request!.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(request!.body)).toEqual({ title: 'Ünïcode' });
+  });
+
+  it('sends no content type on a read, and an empty answer is undefined', async () => {
+    handlers = [(_req, res) => res.writeHead(204).end()];
+    expect(await client({ baseUrl: `${baseUrl}/` }).request('GET', '/v1/shops.json')).toBeUndefined();
+    expect(received[0]!.headers['content-type']).toBeUndefined();
+    expect(received[0]!.url).toBe('/v1/shops.json');
+  });
+
+  it('takes every limiter before every attempt, the retries included', async () => {
+    handlers = [json(500, {}), json(200, {})];
+    const own = new RateLimiter(100, 1_000);
+    const extra = new RateLimiter(100, 1_000);
+    const takes = [vi.spyOn(own, 'take'), vi.spyOn(extra, 'take')];
+    await client({ limiters: [own] }).request('GET', '/x', { limiters: [extra] });
+    expect(takes.map((take) => take.mock.calls.length)).toEqual([2, 2]);
+  });
+});
+
+describe('httpClient: retries', () => {
+  it('waits as a 429 Retry-After says, then succeeds', async () => {
+    handlers = [
+      json(429, {}, { 'Retry-After': '2' }),
+      json(429, {}, { 'retry-after-ms': '150' }),
+      json(200, { ok: 1 }),
+    ];
+    expect(await client().request('GET', '/x')).toEqual({ ok: 1 });
+    expect(sleeps).toEqual([2_000, 150]);
+    expect(received).toHaveLength(3);
+  });
+
+  it('backs off exponentially with full jitter on 5xx, then succeeds', async () => {
+    handlers = [json(500, {}), json(502, {}), json(503, {}), json(200, { ok: 2 })];
+    const random = vi.fn(() => 0.5);
+    expect(await client({ random }).request('PUT', '/x', { body: {} })).toEqual({ ok: 2 });
+    // half of 500, 1000 and 2000 ms
+    expect(sleeps).toEqual([250, 500, 1_000]);
+    expect(random).toHaveBeenCalledTimes(3);
+  });
+
+  it('caps the backoff at 20 s', async () => {
+    handlers = [json(503, {})];
+    await failure(client({ random: () => 0.999999, maxRetries: 8 }).request('GET', '/x'));
+    expect(Math.max(...sleeps)).toBeLessThanOrEqual(20_000);
+    expect(sleeps.at(-1)).toBeGreaterThan(19_000);
+  });
+
+  it('gives up after maxRetries with a retryable error that names the provider and the attempts', async () => {
+    handlers = [json(503, { message: 'Service unavailable' })];
+    const error = await failure(client({ maxRetries: 2 }).request('GET', '/v1/shops.json'));
+    expect(received).toHaveLength(3);
+    expect(error).toMatchObject({ provider: 'Printify', status: 503, retryable: true });
+    expect(error.message).toBe(
+      'Printify answered GET /v1/shops.json with HTTP 503: Service unavailable (after 3 attempts)',
+    );
+  });
+
+  it('gives up at once when told to wait longer than a minute, passing the wait on', async () => {
+    handlers = [json(429, { message: 'Publishing limit' }, { 'Retry-After': '1200' })];
+    const error = await failure(client().request('POST', '/publish.json', { idempotent: true }));
+    expect(received).toHaveLength(1);
+    expect(error).toMatchObject({ status: 429, retryable: true, retryAfterMs: 1_200_000 });
+  });
+
+  it('does not repeat a create after a 5xx (it may have been made), but does after a 429', async () => {
+    handlers = [json(500, { error: 'Internal' })];
+    const error = await failure(client().request('POST', '/v1/shops/1/products.json', { body: {} }));
+    expect(received).toHaveLength(1);
+    expect(error).toMatchObject({ status: 500, retryable: true });
+    received = [];
+    handlers = [json(429, {}), json(200, { id: 'p' })];
+    expect(await client().request('POST', '/v1/shops/1/products.json', { body: {} })).toEqual({ id: 'p' });
+    expect(received).toHaveLength(2);
+  });
+});
+
+describe('httpClient: errors', () => {
+  const printifyShapes: [number, unknown, string, (string | number)?][] = [
+    [
+      400,
+      {
+        status: 'error',
+        code: 8150,
+        message: 'Validation failed.',
+        errors: { reason: 'print_areas: The print areas field is required.', code: 8150 },
+      },
+      'print_areas: The print areas field is required.',
+      8150,
+    ],
+    [
+      400,
+      { code: 8104, errors: { reason: 'Product 1 does not belongs to shop #2' } },
+      'Product 1 does not',
+      8104,
+    ],
+    [404, { error: 'Not found' }, 'Not found'],
+    [422, { error: 'Invalid product ID format.' }, 'Invalid product ID format.'],
+    [403, { message: 'Forbidden scope.' }, 'Forbidden scope.'],
+    [413, 'Payload Too Large', 'Payload Too Large'],
+  ];
+
+  it.each(printifyShapes)(
+    'fails at once on %i with the reason Printify gave',
+    async (status, body, reason, code) => {
+      handlers = [
+        typeof body === 'string'
+          ? (_req, res) => res.writeHead(status, { 'Content-Type': 'text/plain' }).end(body)
+          : json(status, body),
+      ];
+      const error = await failure(client().request('GET', '/v1/shops/2/products/1.json'));
+      expect(received).toHaveLength(1);
+      expect(sleeps).toEqual([]);
+      expect(error).toMatchObject({ provider: 'Printify', status, retryable: false, code });
+      expect(error.message).toContain(
+        `Printify answered GET /v1/shops/2/products/1.json with HTTP ${status}`,
+      );
+      expect(error.message).toContain(reason);
+    },
+  );
+
+  it('says so when the provider gave no reason (401 {})', async () => {
+    handlers = [json(401, {})];
+    const error = await failure(client().request('GET', '/v1/shops.json'));
+    expect(error.message).toBe('Printify answered GET /v1/shops.json with HTTP 401 without a reason');
+  });
+
+  it("reads Gelato's shape: message before error", async () => {
+    handlers = [json(404, { message: 'Template not found', error: 'not_found', code: 'NOT_FOUND' })];
+    const gelato = client({
+      provider: 'Gelato',
+      headers: { 'X-API-KEY': secret },
+      readError: readGelatoError,
+    });
+    const error = await failure(gelato.request('GET', '/v1/templates/t'));
+    expect(error.message).toBe(
+      'Gelato answered GET /v1/templates/t with HTTP 404, code NOT_FOUND: Template not found',
+    );
+  });
+
+  it('times out each attempt and reports status 0', async () => {
+    handlers = [() => undefined];
+    const error = await failure(client({ timeoutMs: 100, maxRetries: 1 }).request('GET', '/slow'));
+    expect(received).toHaveLength(2);
+    expect(error).toMatchObject({ status: 0, code: 'ETIMEDOUT', retryable: true });
+    expect(error.message).toBe('Printify did not answer GET /slow within 100 ms (after 2 attempts)');
+  });
+
+  it('reports an unreachable host as status 0, retrying even a create since nothing was sent', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const unreachable = client({ baseUrl: `http://127.0.0.1:${port}`, maxRetries: 2 });
+    const error = await failure(unreachable.request('POST', '/v1/shops/1/products.json', { body: {} }));
+    expect(error).toMatchObject({ status: 0, code: 'ECONNREFUSED', retryable: true });
+    expect(error.message).toMatch(
+      /^Printify could not be reached \(POST \/v1\/shops\/1\/products.json\): .*ECONNREFUSED/,
+    );
+    expect(sleeps).toHaveLength(2);
+  });
+
+  it('stops when the caller aborts, while waiting for an answer or between attempts', async () => {
+    handlers = [() => undefined];
+    const reason = new Error('job cancelled');
+    const during = new AbortController();
+    setTimeout(() => during.abort(reason), 50);
+    await expect(client().request('GET', '/slow', { signal: during.signal })).rejects.toBe(reason);
+
+    handlers = [json(503, {})];
+    const between = new AbortController();
+    const sleep = (ms: number) => {
+      sleeps.push(ms);
+      between.abort(reason);
+      return new Promise<void>(() => undefined);
+    };
+    await expect(client({ sleep }).request('GET', '/x', { signal: between.signal })).rejects.toBe(reason);
+  });
+});
+
+describe('httpClient: secrets', () => {
+  const echo: Handler = (req, res) => {
+    const header = String(req.headers.authorization ?? req.headers['x-api-key']);
+    res.writeHead(401, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify({ error: `Token ${header} is not valid (${encodeURIComponent(header)})` }));
+  };
+
+  it('never puts the auth header into an error message, its JSON or its stack', async () => {
+    handlers = [echo];
+    const error = await failure(client().request('GET', '/v1/shops.json'));
+    const everything = [error.message, JSON.stringify(error), error.stack, String(error.cause)].join('\n');
+    expect(everything).not.toContain(secret);
+    expect(everything).not.toContain(encodeURIComponent(`Bearer ${secret}`));
+    expect(error.message).toContain('Token [redacted] is not valid');
+    expect(JSON.parse(JSON.stringify(error))).toEqual({
+      name: 'ProviderError',
+      message: error.message,
+      provider: 'Printify',
+      status: 401,
+      retryable: false,
+    });
+  });
+
+  it('redacts a raw key echoed in a text body too', async () => {
+    handlers = [(req, res) => res.writeHead(500).end(`upstream saw key=${String(req.headers['x-api-key'])}`)];
+    const gelato = client({ provider: 'Gelato', headers: { 'X-API-KEY': secret }, maxRetries: 0 });
+    const error = await failure(gelato.request('GET', '/v1/templates/t'));
+    expect(error.message).toBe(
+      'Gelato answered GET /v1/templates/t with HTTP 500: upstream saw key=[redacted]',
+    );
+  });
+});
+
+describe('retryAfter', () => {
+  const headers = (init: Record<string, string>) => new Headers(init);
+
+  it('reads seconds, milliseconds and HTTP dates', () => {
+    const now = Date.parse('2026-11-22T10:00:00Z');
+    expect(retryAfter(headers({ 'Retry-After': '3' }), now)).toBe(3_000);
+    expect(retryAfter(headers({ 'retry-after-ms': '20', 'Retry-After': '3' }), now)).toBe(20);
+    expect(retryAfter(headers({ 'Retry-After': 'Sun, 22 Nov 2026 10:00:05 GMT' }), now)).toBe(5_000);
+    expect(retryAfter(headers({ 'Retry-After': 'Sun, 22 Nov 2026 09:00:00 GMT' }), now)).toBe(0);
+    expect(retryAfter(headers({ 'Retry-After': 'soon' }), now)).toBeUndefined();
+    expect(retryAfter(headers({}), now)).toBeUndefined();
+  });
+});
