@@ -1,0 +1,164 @@
+import { type TransportOptions, httpClient } from './http.ts';
+import { readGelatoError } from './provider-error.ts';
+
+/**
+ * Gelato's e-commerce API v1 (docs: providers/gelato.md): read a store template and create store
+ * products from it, one per design.
+ */
+
+export type GelatoImagePlaceholder = {
+  /** What a create call fills: 'ImageFront', 'ImageBack', 'Image1', ... */
+  name: string;
+  /** 'front', 'back', 'sleeve-left', ... */
+  printArea: string;
+  /** Millimetres. */
+  height: number;
+  width: number;
+};
+
+export type GelatoTemplateVariant = {
+  /** Passed back as `templateVariantId`. */
+  id: string;
+  title: string;
+  productUid: string;
+  variantOptions: { name: string; value: string }[];
+  imagePlaceholders: GelatoImagePlaceholder[];
+  textPlaceholders?: { name: string; text: string }[];
+};
+
+export type GelatoTemplate = {
+  id: string;
+  templateName: string;
+  title: string;
+  description: string;
+  previewUrl: string;
+  variants: GelatoTemplateVariant[];
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type GelatoFitMethod = 'slice' | 'meet';
+
+export type GelatoCreateFromTemplate = {
+  templateId: string;
+  title: string;
+  /** HTML allowed. */
+  description: string;
+  /** Default false: the product is created hidden (a draft) in the store. */
+  isVisibleInTheOnlineStore?: boolean;
+  salesChannels?: ('web' | 'global')[];
+  /** Up to 13. */
+  tags?: string[];
+  /** Omitted variants keep the template's artwork. */
+  variants?: {
+    templateVariantId: string;
+    position?: number;
+    imagePlaceholders: { name: string; fileUrl: string; fitMethod?: GelatoFitMethod }[];
+  }[];
+  productType?: string;
+  vendor?: string;
+};
+
+/** Unknown statuses that are not errors mean "in progress". */
+export type GelatoProductStatus =
+  'created' | 'publishing' | 'publishing_queued' | 'publishing_error' | 'active' | (string & {});
+
+export type GelatoProductVariant = {
+  id: string;
+  productId: string;
+  title: string;
+  externalId: string | null;
+  connectionStatus: 'connected' | 'not_connected' | 'ignored' | (string & {});
+  productUid: string;
+};
+
+export type GelatoProduct = {
+  id: string;
+  storeId: string;
+  /** The product's id in the connected store; null until published. */
+  externalId: string | null;
+  title: string;
+  description: string;
+  previewUrl?: string;
+  externalPreviewUrl?: string | null;
+  externalThumbnailUrl?: string | null;
+  publishingErrorCode?: string | null;
+  status: GelatoProductStatus;
+  tags?: string[];
+  publishedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  variants?: GelatoProductVariant[];
+  productVariantOptions?: { name: string; values: string[] }[];
+  isReadyToPublish?: boolean;
+  hasDraft?: boolean;
+  errors?: unknown[];
+  publishingErrorDetails?: unknown;
+};
+
+export type GelatoClientOptions = TransportOptions & { apiKey: string; baseUrl?: string };
+
+export type GelatoClient = ReturnType<typeof gelatoClient>;
+
+/** The most tags a Gelato store product takes. */
+export const gelatoMaxTags = 13;
+
+/** A Gelato e-commerce client on the shared HTTP helper (Gelato publishes no rate limit: 429s are retried). */
+export function gelatoClient(options: GelatoClientOptions) {
+  const { apiKey, baseUrl = 'https://ecommerce.gelatoapis.com', ...transport } = options;
+  const http = httpClient({
+    ...transport,
+    provider: 'Gelato',
+    baseUrl,
+    headers: { 'X-API-KEY': apiKey },
+    readError: readGelatoError,
+  });
+  const store = (storeId: string) => `/v1/stores/${encodeURIComponent(storeId)}`;
+
+  return {
+    getTemplate: (templateId: string) =>
+      http.request<GelatoTemplate>('GET', `/v1/templates/${encodeURIComponent(templateId)}`),
+
+    /** Creates a store product (published asynchronously). Not retried after a 5xx or timeout: a repeat would make a duplicate. */
+    createProductFromTemplate: (storeId: string, body: GelatoCreateFromTemplate) =>
+      http.request<GelatoProduct>('POST', `${store(storeId)}/products:create-from-template`, { body }),
+
+    getProduct: (storeId: string, productId: string) =>
+      http.request<GelatoProduct>('GET', `${store(storeId)}/products/${encodeURIComponent(productId)}`),
+  };
+}
+
+/**
+ * The body that makes a store product of `template` for one design: every image placeholder of
+ * every variant shows the design, fitted inside (`meet`) so nothing of it is cropped; at most 13
+ * distinct tags.
+ */
+export function gelatoProductInput(
+  template: GelatoTemplate,
+  design: { fileUrl: string; title: string; description: string; tags: string[] },
+): GelatoCreateFromTemplate {
+  const seen = new Set<string>();
+  const tags = design.tags
+    .map((tag) => tag.trim())
+    .filter((tag) => {
+      const key = tag.toLowerCase();
+      if (tag === '' || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .slice(0, gelatoMaxTags);
+  return {
+    templateId: template.id,
+    title: design.title,
+    description: design.description,
+    tags,
+    variants: template.variants.map((variant) => ({
+      templateVariantId: variant.id,
+      imagePlaceholders: variant.imagePlaceholders.map((placeholder) => ({
+        name: placeholder.name,
+        fileUrl: design.fileUrl,
+        fitMethod: 'meet' as const,
+      })),
+    })),
+  };
+}

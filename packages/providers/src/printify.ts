@@ -1,0 +1,242 @@
+import { type TransportOptions, httpClient } from './http.ts';
+import { readPrintifyError } from './provider-error.ts';
+import { limiterFor } from './rate-limiter.ts';
+
+/**
+ * Printify's public API v1 (docs: providers/printify.md): the calls PodFlow makes to clone a
+ * template product per design and publish it.
+ */
+
+export type PrintifyShop = {
+  id: number;
+  title: string;
+  /** 'etsy', 'shopify', 'custom_integration', 'disconnected', ... */
+  sales_channel: string;
+};
+
+export type PrintifyVariant = {
+  id: number;
+  sku?: string;
+  cost?: number;
+  /** Minor units of the sales channel's currency (2999 = 29.99). */
+  price: number;
+  title?: string;
+  grams?: number;
+  is_enabled: boolean;
+  is_default?: boolean;
+  is_available?: boolean;
+  options?: number[];
+};
+
+/** An image placed in a placeholder: `x`, `y` the normalised centre, `scale` 1 = placeholder width. */
+export type PrintifyPlacedImage = {
+  id: string;
+  x: number;
+  y: number;
+  scale: number;
+  angle: number;
+  name?: string;
+  type?: string;
+  height?: number;
+  width?: number;
+};
+
+export type PrintifyPlaceholder = { position: string; images: PrintifyPlacedImage[] };
+
+export type PrintifyPrintArea = {
+  variant_ids: number[];
+  placeholders: PrintifyPlaceholder[];
+  background?: string;
+};
+
+export type PrintifyPrintDetails = { print_on_side?: 'regular' | 'mirror' | 'off' };
+
+/** A mockup Printify renders (read-only). */
+export type PrintifyMockup = {
+  src: string;
+  variant_ids: number[];
+  position: string;
+  is_default: boolean;
+  is_selected_for_publishing?: boolean;
+};
+
+/** Where the product was published; absent until publishing succeeds. */
+export type PrintifyExternal = { id: string; handle: string; [key: string]: unknown };
+
+export type PrintifyProduct = {
+  /** 24 hexadecimal characters. */
+  id: string;
+  title: string;
+  description: string;
+  tags: string[];
+  options?: unknown[];
+  /** The whole variant matrix of the blueprint and print provider; unused ones are not enabled. */
+  variants: PrintifyVariant[];
+  images: PrintifyMockup[];
+  created_at?: string;
+  updated_at?: string;
+  visible?: boolean;
+  /** True while publishing is in progress: the product cannot be edited then. */
+  is_locked: boolean;
+  blueprint_id: number;
+  print_provider_id: number;
+  user_id?: number;
+  shop_id?: number;
+  print_areas: PrintifyPrintArea[];
+  print_details?: PrintifyPrintDetails | unknown[];
+  external?: PrintifyExternal;
+  sales_channel_properties?: unknown[];
+};
+
+/** The body of create (all of it) and update (any part of it). */
+export type PrintifyProductInput = {
+  title: string;
+  description: string;
+  tags?: string[];
+  blueprint_id: number;
+  print_provider_id: number;
+  variants: { id: number; price: number; is_enabled?: boolean }[];
+  print_areas: {
+    variant_ids: number[];
+    placeholders: {
+      position: string;
+      images: { id: string; x: number; y: number; scale: number; angle: number }[];
+    }[];
+  }[];
+  visible?: boolean;
+  print_details?: PrintifyPrintDetails;
+};
+
+export type PrintifyUpload = {
+  /** Content-addressed: the same bytes give the same id. */
+  id: string;
+  file_name: string;
+  height: number;
+  width: number;
+  size: number;
+  mime_type: string;
+  preview_url: string;
+  upload_time: string;
+};
+
+export type PrintifyUploadInput =
+  | { fileName: string; url: string }
+  /** Base64 without a `data:` prefix; practical up to about 5 MB, above that upload by URL. */
+  | { fileName: string; contents: string };
+
+export type PrintifyPublishField =
+  'title' | 'description' | 'images' | 'variants' | 'tags' | 'keyFeatures' | 'shipping_template';
+
+export type PrintifyClientOptions = TransportOptions & { apiKey: string; baseUrl?: string };
+
+export type PrintifyClient = ReturnType<typeof printifyClient>;
+
+const publishFields: PrintifyPublishField[] = [
+  'title',
+  'description',
+  'images',
+  'variants',
+  'tags',
+  'keyFeatures',
+  'shipping_template',
+];
+
+/** A Printify client on the shared HTTP helper, within the account's 600/min and 200 publishes/30 min. */
+export function printifyClient(options: PrintifyClientOptions) {
+  const { apiKey, baseUrl = 'https://api.printify.com', ...transport } = options;
+  const http = httpClient({
+    ...transport,
+    provider: 'Printify',
+    baseUrl,
+    headers: { Authorization: `Bearer ${apiKey}` },
+    secretValues: [apiKey],
+    readError: readPrintifyError,
+    limiters: [limiterFor(`printify requests ${apiKey}`, 600, 60_000)],
+  });
+  const publishLimiter = limiterFor(`printify publish ${apiKey}`, 200, 30 * 60_000);
+  const product = (shopId: number | string, productId: string) =>
+    `/v1/shops/${segment(shopId)}/products/${segment(productId)}`;
+
+  return {
+    /** The shops this token reaches. */
+    listShops: () => http.request<PrintifyShop[]>('GET', '/v1/shops.json'),
+
+    getProduct: (shopId: number | string, productId: string) =>
+      http.request<PrintifyProduct>('GET', `${product(shopId, productId)}.json`),
+
+    /** Uploads a design by public URL (Printify fetches it) or as base64. Safe to repeat. */
+    uploadImage(input: PrintifyUploadInput): Promise<PrintifyUpload> {
+      const body =
+        'url' in input
+          ? { file_name: input.fileName, url: input.url }
+          : { file_name: input.fileName, contents: input.contents };
+      return http.request<PrintifyUpload>('POST', '/v1/uploads/images.json', { body, idempotent: true });
+    },
+
+    /** Creates a product. Not retried after a 5xx or timeout: a repeat would make a duplicate. */
+    createProduct: (shopId: number | string, body: PrintifyProductInput) =>
+      http.request<PrintifyProduct>('POST', `/v1/shops/${segment(shopId)}/products.json`, { body }),
+
+    /** Updates part of a product; print_areas, when sent, must cover all of its variants. */
+    updateProduct: (shopId: number | string, productId: string, body: Partial<PrintifyProductInput>) =>
+      http.request<PrintifyProduct>('PUT', `${product(shopId, productId)}.json`, { body }),
+
+    /** Starts publishing to the shop's sales channel, pushing every field unless told otherwise. */
+    async publishProduct(
+      shopId: number | string,
+      productId: string,
+      fields: Partial<Record<PrintifyPublishField, boolean>> = {},
+    ): Promise<void> {
+      const body = { ...Object.fromEntries(publishFields.map((field) => [field, true])), ...fields };
+      await http.request<unknown>('POST', `${product(shopId, productId)}/publish.json`, {
+        body,
+        limiters: [publishLimiter],
+        idempotent: true,
+      });
+    },
+  };
+}
+
+/**
+ * The body that clones `template` for a new design: same blueprint, print provider and print
+ * details, the enabled variants at their prices, every placeholder image swapped for the design's
+ * upload at the template's position, scale and angle, and the design's texts. Print areas keep the
+ * template's variant ids, which cover all of its variants as an update requires.
+ */
+export function cloneProductInput(
+  template: PrintifyProduct,
+  design: { uploadId: string; title: string; description: string; tags: string[] },
+): PrintifyProductInput {
+  const input: PrintifyProductInput = {
+    title: design.title,
+    description: design.description,
+    tags: [...design.tags],
+    blueprint_id: template.blueprint_id,
+    print_provider_id: template.print_provider_id,
+    variants: template.variants
+      .filter((variant) => variant.is_enabled)
+      .map((variant) => ({ id: variant.id, price: variant.price, is_enabled: true })),
+    print_areas: template.print_areas.map((area) => ({
+      variant_ids: [...area.variant_ids],
+      placeholders: area.placeholders.map((placeholder) => ({
+        position: placeholder.position,
+        images: placeholder.images.map(({ x, y, scale, angle }) => ({
+          id: design.uploadId,
+          x,
+          y,
+          scale,
+          angle,
+        })),
+      })),
+    })),
+  };
+  const details = template.print_details;
+  if (details && !Array.isArray(details) && details.print_on_side) {
+    input.print_details = { print_on_side: details.print_on_side };
+  }
+  return input;
+}
+
+function segment(id: number | string): string {
+  return encodeURIComponent(String(id));
+}
