@@ -1,8 +1,9 @@
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type HttpClientOptions, ProviderError, RateLimiter, httpClient, retryAfter } from './http.ts';
+import { type HttpClientOptions, RateLimiter, httpClient, retryAfter } from './http.ts';
 import { readGelatoError } from './provider-error.ts';
+import { providerFailure } from './test-kit.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
 type Received = { method: string; url: string; headers: IncomingMessage['headers']; body: string };
@@ -56,15 +57,6 @@ function client(options: Partial<HttpClientOptions> = {}) {
     random: () => 0.5,
     ...options,
   });
-}
-
-async function failure(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
 }
 
 describe('httpClient: requests', () => {
@@ -124,14 +116,14 @@ describe('httpClient: retries', () => {
 
   it('caps the backoff at 20 s', async () => {
     handlers = [json(503, {})];
-    await failure(client({ random: () => 0.999999, maxRetries: 8 }).request('GET', '/x'));
+    await providerFailure(client({ random: () => 0.999999, maxRetries: 8 }).request('GET', '/x'));
     expect(Math.max(...sleeps)).toBeLessThanOrEqual(20_000);
     expect(sleeps.at(-1)).toBeGreaterThan(19_000);
   });
 
   it('gives up after maxRetries with a retryable error that names the provider and the attempts', async () => {
     handlers = [json(503, { message: 'Service unavailable' })];
-    const error = await failure(client({ maxRetries: 2 }).request('GET', '/v1/shops.json'));
+    const error = await providerFailure(client({ maxRetries: 2 }).request('GET', '/v1/shops.json'));
     expect(received).toHaveLength(3);
     expect(error).toMatchObject({ provider: 'Printify', status: 503, retryable: true });
     expect(error.message).toBe(
@@ -141,14 +133,14 @@ describe('httpClient: retries', () => {
 
   it('gives up at once when told to wait longer than a minute, passing the wait on', async () => {
     handlers = [json(429, { message: 'Publishing limit' }, { 'Retry-After': '1200' })];
-    const error = await failure(client().request('POST', '/publish.json', { idempotent: true }));
+    const error = await providerFailure(client().request('POST', '/publish.json', { idempotent: true }));
     expect(received).toHaveLength(1);
     expect(error).toMatchObject({ status: 429, retryable: true, retryAfterMs: 1_200_000 });
   });
 
   it('does not repeat a create after a 5xx (it may have been made), but does after a 429', async () => {
     handlers = [json(500, { error: 'Internal' })];
-    const error = await failure(client().request('POST', '/v1/shops/1/products.json', { body: {} }));
+    const error = await providerFailure(client().request('POST', '/v1/shops/1/products.json', { body: {} }));
     expect(received).toHaveLength(1);
     expect(error).toMatchObject({ status: 500, retryable: true });
     received = [];
@@ -191,7 +183,7 @@ describe('httpClient: errors', () => {
           ? (_req, res) => res.writeHead(status, { 'Content-Type': 'text/plain' }).end(body)
           : json(status, body),
       ];
-      const error = await failure(client().request('GET', '/v1/shops/2/products/1.json'));
+      const error = await providerFailure(client().request('GET', '/v1/shops/2/products/1.json'));
       expect(received).toHaveLength(1);
       expect(sleeps).toEqual([]);
       expect(error).toMatchObject({ provider: 'Printify', status, retryable: false, code });
@@ -204,7 +196,7 @@ describe('httpClient: errors', () => {
 
   it('says so when the provider gave no reason (401 {})', async () => {
     handlers = [json(401, {})];
-    const error = await failure(client().request('GET', '/v1/shops.json'));
+    const error = await providerFailure(client().request('GET', '/v1/shops.json'));
     expect(error.message).toBe('Printify answered GET /v1/shops.json with HTTP 401 without a reason');
   });
 
@@ -215,7 +207,7 @@ describe('httpClient: errors', () => {
       headers: { 'X-API-KEY': secret },
       readError: readGelatoError,
     });
-    const error = await failure(gelato.request('GET', '/v1/templates/t'));
+    const error = await providerFailure(gelato.request('GET', '/v1/templates/t'));
     expect(error.message).toBe(
       'Gelato answered GET /v1/templates/t with HTTP 404, code NOT_FOUND: Template not found',
     );
@@ -223,7 +215,7 @@ describe('httpClient: errors', () => {
 
   it('times out each attempt and reports status 0', async () => {
     handlers = [() => undefined];
-    const error = await failure(client({ timeoutMs: 100, maxRetries: 1 }).request('GET', '/slow'));
+    const error = await providerFailure(client({ timeoutMs: 100, maxRetries: 1 }).request('GET', '/slow'));
     expect(received).toHaveLength(2);
     expect(error).toMatchObject({ status: 0, code: 'ETIMEDOUT', retryable: true });
     expect(error.message).toBe('Printify did not answer GET /slow within 100 ms (after 2 attempts)');
@@ -235,7 +227,9 @@ describe('httpClient: errors', () => {
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
     const unreachable = client({ baseUrl: `http://127.0.0.1:${port}`, maxRetries: 2 });
-    const error = await failure(unreachable.request('POST', '/v1/shops/1/products.json', { body: {} }));
+    const error = await providerFailure(
+      unreachable.request('POST', '/v1/shops/1/products.json', { body: {} }),
+    );
     expect(error).toMatchObject({ status: 0, code: 'ECONNREFUSED', retryable: true });
     expect(error.message).toMatch(
       /^Printify could not be reached \(POST \/v1\/shops\/1\/products.json\): .*ECONNREFUSED/,
@@ -270,7 +264,7 @@ describe('httpClient: secrets', () => {
 
   it('never puts the auth header into an error message, its JSON or its stack', async () => {
     handlers = [echo];
-    const error = await failure(client().request('GET', '/v1/shops.json'));
+    const error = await providerFailure(client().request('GET', '/v1/shops.json'));
     const everything = [error.message, JSON.stringify(error), error.stack, String(error.cause)].join('\n');
     expect(everything).not.toContain(secret);
     expect(everything).not.toContain(encodeURIComponent(`Bearer ${secret}`));
@@ -287,7 +281,7 @@ describe('httpClient: secrets', () => {
   it('redacts a raw key echoed in a text body too', async () => {
     handlers = [(req, res) => res.writeHead(500).end(`upstream saw key=${String(req.headers['x-api-key'])}`)];
     const gelato = client({ provider: 'Gelato', headers: { 'X-API-KEY': secret }, maxRetries: 0 });
-    const error = await failure(gelato.request('GET', '/v1/templates/t'));
+    const error = await providerFailure(gelato.request('GET', '/v1/templates/t'));
     expect(error.message).toBe(
       'Gelato answered GET /v1/templates/t with HTTP 500: upstream saw key=[redacted]',
     );
