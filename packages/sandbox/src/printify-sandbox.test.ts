@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type PrintifySandbox, startPrintifySandbox } from './printify-sandbox.ts';
 import { solidPng } from './sandbox-kit.ts';
 
@@ -69,15 +69,6 @@ function teeBody(change: Record<string, unknown> = {}) {
   };
 }
 const allTeeVariants = [12100, 12101, 12102, 12103, 12110, 12111, 12112, 12113, 12120, 12121, 12122, 12123];
-
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (let i = 0; i < 50; i += 1) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('condition never held');
-}
 
 describe('auth', () => {
   it('answers 401 {} without the token or with a wrong one, and counts the limit on success', async () => {
@@ -341,10 +332,11 @@ describe('publishing', () => {
     expect('external' in during).toBe(false);
     const locked = await call('PUT', path, { title: 'Changed' });
     expect(locked.status).toBe(400);
-    const after = await eventually(
-      async () => product(await call('GET', path)),
-      (p) => !p.is_locked,
-    );
+    const after = await vi.waitFor(async () => {
+      const published = product(await call('GET', path));
+      expect(published.is_locked).toBe(false);
+      return published;
+    });
     expect(after.external).toMatchObject({
       id: expect.any(String),
       handle: expect.stringContaining(after.external?.id ?? '-'),

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyError, type FastifyReply } from 'fastify';
+import type { FastifyError, FastifyReply } from 'fastify';
 import {
   type PrintifyProduct,
   type PrintifyShop,
@@ -24,12 +24,11 @@ import { createPrintifyStore, paginate } from './printify-sandbox-store.ts';
 import {
   type RecordedRequest,
   type SandboxFault,
-  acceptEmptyJson,
   createFaultPlan,
+  createSandboxApp,
   createWindowLimiter,
   download,
   listen,
-  recordRequest,
   solidPng,
 } from './sandbox-kit.ts';
 
@@ -98,23 +97,21 @@ export async function startPrintifySandbox(options: PrintifySandboxOptions = {})
     },
   });
 
-  const app = Fastify({ logger: false, bodyLimit: 64 * 1024 * 1024, forceCloseConnections: true });
-
-  acceptEmptyJson(app);
-  app.addHook('preHandler', async (request, reply) => {
-    if (!request.url.startsWith('/v1/')) return;
-    recordRequest(requests, request);
-    if (await plan.intercept(request, reply)) return reply;
-    if (request.headers.authorization !== `Bearer ${token}`) return send(reply, unauthorized);
-    const isPublish = /\/publish\.json(\?|$)/.test(request.url);
-    const outcomes = [requestLimit.take(token), ...(isPublish ? [publishLimit.take(token)] : [])];
-    const outcome = outcomes.find((o) => !o.allowed) ?? outcomes[outcomes.length - 1];
-    if (!outcome) return;
-    reply.headers({ 'x-ratelimit-limit': outcome.limit, 'x-ratelimit-remaining': outcome.remaining });
-    if (!outcome.allowed) {
+  const app = createSandboxApp({
+    requests,
+    plan,
+    bodyLimit: 64 * 1024 * 1024,
+    gate(request, reply) {
+      if (request.headers.authorization !== `Bearer ${token}`) return send(reply, unauthorized);
+      const isPublish = /\/publish\.json(\?|$)/.test(request.url);
+      const outcomes = [requestLimit.take(token), ...(isPublish ? [publishLimit.take(token)] : [])];
+      const outcome = outcomes.find((o) => !o.allowed) ?? outcomes[outcomes.length - 1];
+      if (!outcome) return undefined;
+      reply.headers({ 'x-ratelimit-limit': outcome.limit, 'x-ratelimit-remaining': outcome.remaining });
+      if (outcome.allowed) return undefined;
       reply.header('retry-after', outcome.retryAfterSeconds);
       return reply.status(429).send({ message: 'Too Many Attempts.' });
-    }
+    },
   });
   app.setErrorHandler((error: FastifyError, _request, reply) => {
     if (error.code === 'SANDBOX_BAD_JSON') {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { crc32, deflateSync } from 'node:zlib';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /**
  * What the Printify and Gelato sandboxes share: recorded requests, a fault plan (a queue from
@@ -132,7 +132,7 @@ export function createWindowLimiter(limit: number, windowMs: number) {
 }
 
 /** The request as tests read it back: method, path with query, headers and parsed body. */
-export function recordRequest(requests: RecordedRequest[], request: FastifyRequest): void {
+function recordRequest(requests: RecordedRequest[], request: FastifyRequest): void {
   const headers = Object.entries(request.headers).flatMap(([name, value]) =>
     value === undefined ? [] : [[name, Array.isArray(value) ? value.join(', ') : value]],
   );
@@ -233,23 +233,36 @@ function pngChunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, typed, crc]);
 }
 
+export type SandboxAppOptions = {
+  requests: RecordedRequest[];
+  plan: FaultPlan;
+  bodyLimit: number;
+  /** The provider's checks after the fault plan (key, limits); returns the sent reply to stop there. */
+  gate(request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined;
+};
+
 /**
- * Parses JSON bodies as the providers do: an empty body with a JSON content type is no body (a
- * bodiless POST to publish is fine), and bad JSON is an error with `code: 'SANDBOX_BAD_JSON'`.
+ * A Fastify app whose /v1 requests are recorded, then answered by the fault plan if it says so,
+ * then gated. JSON bodies parse as the providers parse them: an empty body with a JSON content type
+ * is no body (a bodiless POST to publish is fine), and bad JSON fails with code 'SANDBOX_BAD_JSON'.
  */
-export function acceptEmptyJson(app: FastifyInstance): void {
+export function createSandboxApp(options: SandboxAppOptions): FastifyInstance {
+  const app = Fastify({ logger: false, bodyLimit: options.bodyLimit, forceCloseConnections: true });
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
     if (String(text).trim() === '') return done(null, undefined);
     try {
       done(null, JSON.parse(String(text)));
     } catch {
-      done(
-        Object.assign(new Error('The request body is not valid JSON.'), {
-          statusCode: 400,
-          code: 'SANDBOX_BAD_JSON',
-        }),
-      );
+      const error = new Error('The request body is not valid JSON.');
+      done(Object.assign(error, { statusCode: 400, code: 'SANDBOX_BAD_JSON' }));
     }
   });
+  app.addHook('preHandler', async (request, reply) => {
+    if (!request.url.startsWith('/v1/')) return;
+    recordRequest(options.requests, request);
+    if (await options.plan.intercept(request, reply)) return reply;
+    return options.gate(request, reply);
+  });
+  return app;
 }
