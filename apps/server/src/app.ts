@@ -12,6 +12,10 @@ import { designsRepo } from './modules/designs/designs.repo.ts';
 import { designsRoutes } from './modules/designs/designs.routes.ts';
 import { designsService } from './modules/designs/designs.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createListingsJob } from './modules/listings/create-listings.job.ts';
+import { listingsRepo } from './modules/listings/listings.repo.ts';
+import { listingsRoutes } from './modules/listings/listings.routes.ts';
+import { listingsService } from './modules/listings/listings.service.ts';
 import type { ListingWriter } from './modules/metadata/listing-writer.ts';
 import { metadataRepo } from './modules/metadata/metadata.repo.ts';
 import { metadataRoutes } from './modules/metadata/metadata.routes.ts';
@@ -34,6 +38,7 @@ import { workspacesRoutes } from './modules/workspaces/workspaces.routes.ts';
 import { workspacesService } from './modules/workspaces/workspaces.service.ts';
 
 import { requireUser } from './platform/auth/require-user.ts';
+import { SecretBox } from './platform/crypto/secrets.ts';
 import { AccessTokens } from './platform/auth/tokens.ts';
 import { type Db, isDatabaseUp } from './platform/db/db.ts';
 import { registerErrorHandler } from './platform/errors.ts';
@@ -175,6 +180,26 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
       concurrency: config.ai.concurrency,
     }),
   );
+  const secrets = new SecretBox(config.appSecret);
+  const listingsData = listingsRepo(db);
+  const listings = listingsService({
+    repo: listingsData,
+    queue,
+    secrets,
+    workspaces,
+    designs,
+    providers: config.providers,
+  });
+  queue.register(
+    createListingsJob({
+      repo: listingsData,
+      storage,
+      signer,
+      secrets,
+      providers: config.providers,
+      publicUrl: config.publicUrl,
+    }),
+  );
   if (runsJobs(config.role)) queue.start();
   app.addHook('onClose', async () => {
     await queue.close();
@@ -194,6 +219,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   await app.register(templatesRoutes, { templates, requireUser: signedIn, limits: config.uploads });
   await app.register(mockupsRoutes, { mockups, requireUser: signedIn });
   await app.register(metadataRoutes, { metadata, requireUser: signedIn });
+  await app.register(listingsRoutes, { listings, requireUser: signedIn });
 
   const spa = await registerSpa(app, config.webDistDir);
   app.setNotFoundHandler((request, reply) => {

@@ -56,6 +56,9 @@ const schema = z.object({
   AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
   AI_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
   AI_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  PRINTIFY_BASE_URL: z.url('PRINTIFY_BASE_URL must be a URL').default('https://api.printify.com'),
+  GELATO_BASE_URL: z.url('GELATO_BASE_URL must be a URL').default('https://ecommerce.gelatoapis.com'),
+  PROVIDER_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
 });
 
 export type Config = {
@@ -89,6 +92,8 @@ export type Config = {
    * offline writer. `concurrency`: designs written at once per process.
    */
   ai: { baseUrl: string | undefined; apiKey: string; model: string; timeoutMs: number; concurrency: number };
+  /** Print providers' API base URLs (the sandboxes' in tests and the demo) and each call's timeout. */
+  providers: { printifyBaseUrl: string; gelatoBaseUrl: string; timeoutMs: number };
 };
 
 /** Parses the environment once at start-up; nothing else in the server reads process.env. */
@@ -140,6 +145,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       model: e.AI_MODEL,
       timeoutMs: Math.round(e.AI_TIMEOUT_SECONDS * 1000),
       concurrency: e.AI_CONCURRENCY,
+    },
+    providers: {
+      printifyBaseUrl: e.PRINTIFY_BASE_URL.replace(/\/+$/, ''),
+      gelatoBaseUrl: e.GELATO_BASE_URL.replace(/\/+$/, ''),
+      timeoutMs: Math.round(e.PROVIDER_TIMEOUT_SECONDS * 1000),
     },
   };
 }

@@ -41,7 +41,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const db = openDatabase(config.database);
   await migrateToLatest(db);
   const app = await buildApp({ config, db });
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  await app.listen({ host: '127.0.0.1', port: Number(env.PORT ?? 0) });
   const address = app.server.address();
   const url = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
   return {

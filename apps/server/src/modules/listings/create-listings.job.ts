@@ -1,0 +1,189 @@
+import { buffer } from 'node:stream/consumers';
+import { z } from 'zod';
+import type { ListingProvider, ListingResultStatus } from '@podflow/contract/listings';
+import { splitKeywords } from '@podflow/contract/metadata';
+import { gelatoClient, gelatoProductInput } from '@podflow/providers/gelato';
+import { ProviderError } from '@podflow/providers/http';
+import { cloneProductInput, printifyClient } from '@podflow/providers/printify';
+import type { SecretBox } from '../../platform/crypto/secrets.ts';
+import type { JobDefinition, JobOutcome } from '../../platform/queue/job-queue.ts';
+import type { UrlSigner } from '../../platform/storage/signed-urls.ts';
+import type { Storage } from '../../platform/storage/storage.ts';
+import type { ListingsRepo } from './listings.repo.ts';
+import { CREATE_LISTINGS_JOB, type ProviderSettings } from './listings.service.ts';
+
+export type CreateListingsDeps = {
+  repo: ListingsRepo;
+  storage: Storage;
+  signer: UrlSigner;
+  secrets: SecretBox;
+  providers: ProviderSettings;
+  /** PodFlow's public origin: Gelato downloads designs from signed URLs under it. */
+  publicUrl: string | undefined;
+  /** Designs sent to the provider at once. */
+  concurrency?: number;
+};
+
+const payload = z.object({ runId: z.string() });
+
+type Design = NonNullable<Awaited<ReturnType<ListingsRepo['design']>>>;
+type Outcome = { status: ListingResultStatus; product_id: string | null; reason: string | null };
+
+/** A design's listing text: what the seller saved, or its file name when there is no title yet. */
+function textOf(design: Design) {
+  const fallback =
+    design.file_name
+      .replace(/\.[a-z0-9]+$/i, '')
+      .replace(/[-_]+/g, ' ')
+      .trim() || 'Design';
+  const title = design.product_title.trim() || fallback;
+  return {
+    title,
+    description: design.product_description.trim() || title,
+    tags: splitKeywords(design.seo_keywords).slice(0, 13),
+  };
+}
+
+/** Runs `work` over `items`, at most `limit` at a time. */
+async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+}
+
+/**
+ * A listing run: every pending design of it sent to the provider, each result recorded as soon
+ * as it is known (a resumed run skips what it finished). Printify: the design is uploaded and a
+ * product cloned from the template product is created, or updated when the design already has
+ * one, then published when asked. Gelato: a product from the template with the design's public
+ * signed URL (a design already on Gelato is skipped). The client retries 429 and 5xx itself; a
+ * design whose calls still fail is tried twice more before it is recorded as failed.
+ */
+export function createListingsJob(deps: CreateListingsDeps): JobDefinition<z.infer<typeof payload>> {
+  const { repo, storage, signer, secrets, providers } = deps;
+
+  async function attempt(work: () => Promise<Outcome>): Promise<Outcome> {
+    for (let tries = 1; ; tries += 1) {
+      try {
+        return await work();
+      } catch (error) {
+        if (error instanceof ProviderError && error.retryable && tries < 3) continue;
+        const reason = error instanceof Error ? error.message : String(error);
+        return { status: 'failed', product_id: null, reason };
+      }
+    }
+  }
+
+  async function printifyWork(
+    run: { id: string; publish: number },
+    shopId: string,
+    templateId: string,
+    apiKey: string,
+  ) {
+    const client = printifyClient({
+      apiKey,
+      baseUrl: providers.printifyBaseUrl,
+      timeoutMs: providers.timeoutMs,
+    });
+    const template = await client.getProduct(shopId, templateId);
+    return async (design: Design): Promise<Outcome> => {
+      const bytes = await buffer(await storage.read(design.storage_key));
+      const upload = await client.uploadImage({
+        fileName: design.file_name,
+        contents: bytes.toString('base64'),
+      });
+      const body = cloneProductInput(template, { uploadId: upload.id, ...textOf(design) });
+      let status: ListingResultStatus = 'created';
+      let productId = design.printify_product_id;
+      if (productId) {
+        try {
+          await client.updateProduct(shopId, productId, body);
+          status = 'updated';
+        } catch (error) {
+          // Deleted on Printify since: make it again.
+          if (!(error instanceof ProviderError && error.status === 404)) throw error;
+          productId = null;
+        }
+      }
+      if (!productId) {
+        productId = (await client.createProduct(shopId, body)).id;
+        await repo.setDesignProduct(design.id, 'printify', productId);
+      }
+      if (run.publish === 1) await client.publishProduct(shopId, productId);
+      return { status, product_id: productId, reason: null };
+    };
+  }
+
+  async function gelatoWork(storeId: string, templateId: string, apiKey: string) {
+    if (!deps.publicUrl) {
+      throw new Error('Gelato downloads designs from PodFlow: set PUBLIC_URL to the address it can reach.');
+    }
+    const client = gelatoClient({ apiKey, baseUrl: providers.gelatoBaseUrl, timeoutMs: providers.timeoutMs });
+    const template = await client.getTemplate(templateId);
+    return async (design: Design): Promise<Outcome> => {
+      if (design.gelato_product_id) {
+        return { status: 'skipped', product_id: design.gelato_product_id, reason: 'Already on Gelato.' };
+      }
+      const fileUrl = new URL(signer.sign(design.storage_key), deps.publicUrl).href;
+      const product = await client.createProductFromTemplate(
+        storeId,
+        gelatoProductInput(template, { fileUrl, ...textOf(design) }),
+      );
+      await repo.setDesignProduct(design.id, 'gelato', product.id);
+      return { status: 'created', product_id: product.id, reason: null };
+    };
+  }
+
+  async function handle({ runId }: z.infer<typeof payload>): Promise<JobOutcome> {
+    const run = await repo.findRun(runId);
+    if (!run || run.status === 'Completed' || run.status === 'Failed') {
+      return { status: 'skipped', reason: 'the run has ended' };
+    }
+    await repo.startRun(runId);
+    const provider = run.provider as ListingProvider;
+    const connection = await repo.connection(run.workspace_id, provider);
+    if (!connection) {
+      await repo.finishRun(runId, 'Failed', 'The workspace is no longer connected.');
+      return { status: 'failed', reason: 'not connected' };
+    }
+    const apiKey = secrets.open(connection.api_key_sealed);
+    let one: (design: Design) => Promise<Outcome>;
+    try {
+      one =
+        provider === 'printify'
+          ? await printifyWork(run, connection.shop_id, connection.template_id, apiKey)
+          : await gelatoWork(connection.shop_id, connection.template_id, apiKey);
+    } catch (error) {
+      if (error instanceof ProviderError && error.retryable) throw error; // the queue tries the run again
+      const reason = error instanceof Error ? error.message : String(error);
+      await repo.finishRun(runId, 'Failed', reason);
+      return { status: 'failed', reason };
+    }
+    const pending = (await repo.results(runId)).filter((r) => r.status === 'pending');
+    await eachLimited(pending, deps.concurrency ?? 4, async (result) => {
+      const design = await repo.design(result.design_id);
+      const outcome = design
+        ? await attempt(() => one(design))
+        : { status: 'failed' as const, product_id: null, reason: 'The design was deleted.' };
+      await repo.setResult(runId, result.design_id, outcome);
+    });
+    const results = await repo.results(runId);
+    const allFailed = results.length > 0 && results.every((r) => r.status === 'failed');
+    await repo.finishRun(
+      runId,
+      allFailed ? 'Failed' : 'Completed',
+      allFailed ? 'No design could be listed.' : null,
+    );
+    return { status: 'completed' };
+  }
+
+  return {
+    name: CREATE_LISTINGS_JOB,
+    payload,
+    concurrency: 2,
+    handle,
+    onGiveUp: ({ runId }, reason) => repo.finishRun(runId, 'Failed', reason),
+  };
+}

@@ -1,0 +1,243 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { DesignLineItem } from '@podflow/contract/designs';
+import type { ListingRun } from '@podflow/contract/listings';
+import { type GelatoSandbox, startGelatoSandbox } from '@podflow/sandbox/gelato-sandbox';
+import { type PrintifySandbox, startPrintifySandbox } from '@podflow/sandbox/printify-sandbox';
+import { freePort } from '../../../../../scripts/services.ts';
+import { buildSignedInUser, buildWorkspace, uploadDesigns } from '../../test/factories.ts';
+import { buildPng } from '../../test/images.ts';
+import { type TestApp, startTestApp, testDbKind } from '../../test/test-app.ts';
+
+describe(`listings on Printify and Gelato on ${testDbKind}`, () => {
+  let t: TestApp;
+  let printify: PrintifySandbox;
+  let gelato: GelatoSandbox;
+  let access: string;
+  let workspaceId: string;
+  /** Everything the server wrote to stdout (its log lines) while the suite ran. */
+  const logged: string[] = [];
+  const answers: string[] = [];
+
+  const call = async (method: 'GET' | 'POST', url: string, body?: unknown) => {
+    const response = await t.app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${access}` },
+      ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+    });
+    answers.push(response.body);
+    return { status: response.statusCode, body: response.json() };
+  };
+  const designs = async () =>
+    (await call('GET', `/workspace/get_workarea_information/?workspace_id=${workspaceId}`))
+      .body as DesignLineItem[];
+  const waitForRun = async (provider: 'printify' | 'gelato'): Promise<ListingRun> => {
+    for (;;) {
+      const { run } = (
+        await call('GET', `/listings_app/listing_run/?workspace_id=${workspaceId}&provider=${provider}`)
+      ).body as { run: ListingRun };
+      if (run.status === 'Completed' || run.status === 'Failed') return run;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+  const productsOfShop = (shopId: number) =>
+    [...printify.products.values()].filter((p) => p.shop_id === shopId);
+
+  beforeAll(async () => {
+    const write = process.stdout.write.bind(process.stdout);
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array, ...rest: never[]) => {
+      logged.push(String(chunk));
+      return write(chunk, ...rest);
+    });
+    [printify, gelato] = await Promise.all([
+      startPrintifySandbox({ seed: 7 }),
+      startGelatoSandbox({ seed: 7 }),
+    ]);
+    const port = await freePort();
+    t = await startTestApp({
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PRINTIFY_BASE_URL: printify.url,
+      GELATO_BASE_URL: gelato.url,
+      LOG_LEVEL: 'debug',
+    });
+    const user = await buildSignedInUser(t.app);
+    access = user.tokens.access;
+    await t.db
+      .updateTable('users')
+      .set({ plan: 'basic' })
+      .where('email', '=', user.registration.username)
+      .execute();
+    workspaceId = await buildWorkspace(t.app, access);
+    const files = await Promise.all(
+      Array.from({ length: 25 }, async (_, k) => ({
+        name: `summer-tee-${k + 1}.png`,
+        data: await buildPng({ seed: k }),
+      })),
+    );
+    expect((await uploadDesigns(t.url, access, workspaceId, files)).status).toBe(201);
+    const form = new FormData();
+    for (const design of await designs()) {
+      form.append('lineitem_id', design.lineitem_id);
+      form.append('product_title', `Summer Tee ${design.image_file_name.replace(/\D/g, '')}`);
+      form.append('seo_keywords', 'summer, beach, sunshine');
+      form.append('product_description', 'A bright summer design.');
+    }
+    const saved = await fetch(`${t.url}/workspace/save_metadata/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${access}` },
+      body: form,
+    });
+    expect(saved.status).toBe(200);
+  }, 120_000);
+
+  afterAll(async () => {
+    vi.restoreAllMocks();
+    await t.close();
+    await Promise.all([printify.close(), gelato.close()]);
+  });
+
+  it('refuses a wrong key, a wrong product and an unreachable provider with SPEC.md words, saving nothing', async () => {
+    const shopId = String(printify.shops[0]!.id);
+    const wrongKey = await call('POST', '/printify_app/fetch_printify_shopIDs/', { apiKey: 'not-a-token' });
+    expect(wrongKey.status).toBe(400);
+    expect(wrongKey.body.detail).toMatch(/did not accept this API key/);
+    const wrongProduct = await call('POST', '/printify_app/save_printify_template/', {
+      workspace_id: workspaceId,
+      shop_id: shopId,
+      apiKey: printify.token,
+      printify_product_id: 'ffffffffffffffffffffffff',
+    });
+    expect(wrongProduct.status).toBe(400);
+    expect(wrongProduct.body.detail).toBe(
+      'Unable to validate the product, Check if the Product ID is Correct.',
+    );
+    const gelatoWrong = await call('POST', '/gelato_app/save_gelato_store_config/', {
+      workspace_id: workspaceId,
+      api_key: 'wrong-key',
+      store_id: gelato.storeId,
+      template_id: gelato.templateId,
+    });
+    expect(gelatoWrong.status).toBe(400);
+    expect(gelatoWrong.body.detail).toBe(
+      'Failed to save Gelato credentials. Please check the values and try again.',
+    );
+    expect(
+      (await call('GET', `/printify_app/fetch_workspace_printify_info/?workspace_id=${workspaceId}`)).body,
+    ).toEqual([]);
+    expect(
+      (await call('GET', `/gelato_app/fetch_workspace_gelato_info/?workspace_id=${workspaceId}`)).body,
+    ).toEqual([]);
+
+    const closed = await freePort();
+    const offline = await startTestApp({
+      PRINTIFY_BASE_URL: `http://127.0.0.1:${closed}`,
+      PROVIDER_TIMEOUT_SECONDS: '2',
+    });
+    try {
+      const user = await buildSignedInUser(offline.app);
+      const response = await offline.app.inject({
+        method: 'POST',
+        url: '/printify_app/fetch_printify_shopIDs/',
+        headers: { authorization: `Bearer ${user.tokens.access}` },
+        payload: { apiKey: printify.token },
+      });
+      expect(response.statusCode).toBe(502);
+      expect(response.json().detail).toBe(
+        'Printify could not be reached. Check your connection and try again in a minute.',
+      );
+    } finally {
+      await offline.close();
+    }
+  }, 60_000);
+
+  it('creates exactly one product per design through 20% failing calls, then updates them and creates none', async () => {
+    const shop = printify.shops[0]!;
+    const shops = await call('POST', '/printify_app/fetch_printify_shopIDs/', { apiKey: printify.token });
+    expect(shops.body.shops.map((s: { id: number }) => s.id)).toContain(shop.id);
+    const saved = await call('POST', '/printify_app/save_printify_template/', {
+      workspace_id: workspaceId,
+      shop_id: shop.id,
+      apiKey: printify.token,
+      printify_product_id: printify.templateProductId,
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.info).toMatchObject({
+      shop_id: String(shop.id),
+      product_id: printify.templateProductId,
+    });
+    expect(saved.body.info.api_key).toBe(`••••••••${printify.token.slice(-4)}`);
+
+    const template = printify.products.get(printify.templateProductId)!;
+    const enabled = template.variants.filter((v) => v.is_enabled).map((v) => [v.id, v.price]);
+    printify.setFaultRate(0.2);
+    const started = await call('POST', '/printify_app/create_printify_listings_v2/', {
+      workspace_id: workspaceId,
+    });
+    expect(started.status).toBe(200);
+    const first = await waitForRun('printify');
+    expect(first).toMatchObject({ status: 'Completed', total: 25, created: 25, updated: 0, failed: 0 });
+    const products = productsOfShop(shop.id).filter((p) => p.id !== printify.templateProductId);
+    expect(products).toHaveLength(25);
+    const byId = new Map((await designs()).map((d) => [d.printify_product_id, d]));
+    for (const product of products) {
+      const design = byId.get(product.id)!;
+      expect(design).toBeDefined();
+      expect(product.title).toBe(`Summer Tee ${design.image_file_name.replace(/\D/g, '')}`);
+      expect(product.tags).toEqual(['summer', 'beach', 'sunshine']);
+      expect(product.blueprint_id).toBe(template.blueprint_id);
+      expect(product.variants.filter((v) => v.is_enabled).map((v) => [v.id, v.price])).toEqual(enabled);
+      const image = product.print_areas[0]!.placeholders[0]!.images[0]!;
+      expect(printify.uploads.get(image.id)?.file_name).toBe(design.image_file_name);
+      const templateImage = template.print_areas[0]!.placeholders[0]!.images[0]!;
+      expect([image.x, image.y, image.scale, image.angle]).toEqual([
+        templateImage.x,
+        templateImage.y,
+        templateImage.scale,
+        templateImage.angle,
+      ]);
+    }
+
+    const again = await call('POST', '/printify_app/create_printify_listings_v2/', {
+      workspace_id: workspaceId,
+    });
+    expect(again.status).toBe(200);
+    const second = await waitForRun('printify');
+    expect(second).toMatchObject({ status: 'Completed', created: 0, updated: 25, failed: 0 });
+    expect(productsOfShop(shop.id)).toHaveLength(26);
+    printify.setFaultRate(0);
+  }, 180_000);
+
+  it('creates Gelato products from the template with the designs at public signed URLs, once', async () => {
+    const saved = await call('POST', '/gelato_app/save_gelato_store_config/', {
+      workspace_id: workspaceId,
+      api_key: gelato.apiKey,
+      store_id: gelato.storeId,
+      template_id: gelato.templateId,
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.info.api_key).toBe(`••••••••${gelato.apiKey.slice(-4)}`);
+    // Sending the masked key back keeps the stored one.
+    const resaved = await call('POST', '/gelato_app/save_gelato_store_config/', {
+      workspace_id: workspaceId,
+      api_key: saved.body.info.api_key,
+      store_id: gelato.storeId,
+      template_id: gelato.templateId,
+    });
+    expect(resaved.status).toBe(200);
+    const created = await call('POST', '/gelato_app/create_gelato_listings/', { workspace_id: workspaceId });
+    expect(created.status).toBe(200);
+    expect(created.body.created_product_ids).toHaveLength(25);
+    expect(gelato.products.size).toBe(25);
+    const twice = await call('POST', '/gelato_app/create_gelato_listings/', { workspace_id: workspaceId });
+    expect(twice.body.created_product_ids).toEqual([]);
+    expect(gelato.products.size).toBe(25);
+  }, 180_000);
+
+  it('never lets a stored key out: not in answers, not in log lines', () => {
+    const everything = [...answers, ...logged].join('\n');
+    expect(everything).not.toContain(printify.token);
+    expect(everything).not.toContain(gelato.apiKey);
+    expect(logged.length).toBeGreaterThan(10);
+  });
+});

@@ -1,0 +1,282 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type GelatoInfo,
+  type ListingProvider,
+  type ListingRun,
+  type ListingRunStatus,
+  type PrintifyInfo,
+  type PrintifyShop,
+  isMaskedKey,
+  listingMessages,
+  maskKey,
+  printifyProductIdPattern,
+} from '@podflow/contract/listings';
+import { gelatoClient } from '@podflow/providers/gelato';
+import { ProviderError } from '@podflow/providers/http';
+import { printifyClient } from '@podflow/providers/printify';
+import type { SecretBox } from '../../platform/crypto/secrets.ts';
+import { UserError } from '../../platform/errors.ts';
+import type { JobQueue } from '../../platform/queue/job-queue.ts';
+import type { DesignsService } from '../designs/designs.service.ts';
+import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
+import type { ConnectionRow, ListingResultRow, ListingRunRow, ListingsRepo } from './listings.repo.ts';
+
+export const CREATE_LISTINGS_JOB = 'create-listings';
+
+export type ProviderSettings = { printifyBaseUrl: string; gelatoBaseUrl: string; timeoutMs: number };
+
+export type ListingsServiceDeps = {
+  repo: ListingsRepo;
+  queue: JobQueue;
+  secrets: SecretBox;
+  workspaces: WorkspacesService;
+  designs: DesignsService;
+  providers: ProviderSettings;
+};
+
+const names: Record<ListingProvider, string> = { printify: 'Printify', gelato: 'Gelato' };
+const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
+
+/** The run the web app shows: counts and one result per design. */
+export function toListingRun(run: ListingRunRow, results: ListingResultRow[]): ListingRun {
+  const count = (status: string) => results.filter((r) => r.status === status).length;
+  return {
+    id: run.id,
+    provider: run.provider as ListingProvider,
+    status: run.status as ListingRunStatus,
+    publish: run.publish === 1,
+    total: results.length,
+    created: count('created'),
+    updated: count('updated'),
+    skipped: count('skipped'),
+    failed: count('failed'),
+    results: results.map((r) => ({
+      lineitem_id: r.design_id,
+      image_file_name: r.design_file_name,
+      status: r.status as ListingRun['results'][number]['status'],
+      product_id: r.product_id,
+      reason: r.reason,
+    })),
+    created_at: iso(run.created_at)!,
+    finished_at: iso(run.finished_at),
+  };
+}
+
+/**
+ * A provider's refusal as the seller should read it: a refused key or an unreachable provider in
+ * the step's words, anything else as `fallback` (SPEC.md section 8's text for that call).
+ */
+function userErrorFor(error: unknown, provider: ListingProvider, fallback: string): UserError {
+  if (!(error instanceof ProviderError)) throw error;
+  if (error.status === 0 || error.status >= 500 || error.status === 429) {
+    return new UserError(502, listingMessages.unreachable(names[provider]), { code: 'provider_unreachable' });
+  }
+  if (error.status === 401 || error.status === 403) {
+    const message =
+      provider === 'printify' ? listingMessages.printifyKeyRejected : listingMessages.gelatoKeyRejected;
+    return new UserError(400, provider === 'gelato' ? fallback : message, { code: 'provider_key_rejected' });
+  }
+  return new UserError(400, fallback, { code: 'provider_refused' });
+}
+
+/** Provider connections per workspace (keys sealed at rest, masked in answers) and listing runs. */
+export function listingsService(deps: ListingsServiceDeps) {
+  const { repo, queue, secrets, workspaces, designs, providers } = deps;
+  const printify = (apiKey: string) =>
+    printifyClient({ apiKey, baseUrl: providers.printifyBaseUrl, timeoutMs: providers.timeoutMs });
+  const gelato = (apiKey: string) =>
+    gelatoClient({ apiKey, baseUrl: providers.gelatoBaseUrl, timeoutMs: providers.timeoutMs });
+
+  /** The key a form sent: a new one as typed, or the stored one when it sent the masked value back. */
+  async function keyFrom(sent: string, workspaceId: string | undefined, provider: ListingProvider) {
+    if (!isMaskedKey(sent)) return sent;
+    const stored = workspaceId ? await repo.connection(workspaceId, provider) : undefined;
+    if (!stored) {
+      throw new UserError(400, `Enter your ${names[provider]} API key.`, { code: 'key_required' });
+    }
+    return secrets.open(stored.api_key_sealed);
+  }
+
+  async function startRun(userId: string, workspaceId: string, provider: ListingProvider, publish: boolean) {
+    await workspaces.requireOwned(userId, workspaceId);
+    const connection = await repo.connection(workspaceId, provider);
+    if (!connection) {
+      const message =
+        provider === 'printify' ? listingMessages.notConnectedPrintify : listingMessages.notConnectedGelato;
+      throw new UserError(400, message, { code: 'not_connected' });
+    }
+    const rows = await designs.listRows(workspaceId);
+    if (rows.length === 0) throw new UserError(400, listingMessages.noDesigns, { code: 'no_designs' });
+    if (await repo.hasActiveRun(workspaceId, provider)) {
+      throw new UserError(409, listingMessages.running, { code: 'listings_running' });
+    }
+    const id = randomUUID();
+    await repo.insertRun(
+      {
+        id,
+        workspace_id: workspaceId,
+        user_id: userId,
+        provider,
+        status: 'Pending',
+        publish: publish ? 1 : 0,
+        reason: null,
+        created_at: Date.now(),
+        started_at: null,
+        finished_at: null,
+      },
+      rows.map((design, position) => ({
+        run_id: id,
+        design_id: design.id,
+        design_file_name: design.file_name,
+        position,
+        status: 'pending',
+        product_id: null,
+        reason: null,
+      })),
+    );
+    await queue.enqueue(CREATE_LISTINGS_JOB, id, { runId: id });
+    return id;
+  }
+
+  async function runOf(id: string): Promise<ListingRun> {
+    const run = (await repo.findRun(id))!;
+    return toListingRun(run, await repo.results(id));
+  }
+
+  return {
+    async printifyInfo(userId: string, workspaceId: string): Promise<PrintifyInfo[]> {
+      await workspaces.requireOwned(userId, workspaceId);
+      const row = await repo.connection(workspaceId, 'printify');
+      return row ? [printifyInfoOf(row, secrets)] : [];
+    },
+
+    async gelatoInfo(userId: string, workspaceId: string): Promise<GelatoInfo[]> {
+      await workspaces.requireOwned(userId, workspaceId);
+      const row = await repo.connection(workspaceId, 'gelato');
+      return row ? [gelatoInfoOf(row, secrets)] : [];
+    },
+
+    /** The shops a Printify key reaches (the key is not stored by this call). */
+    async printifyShops(userId: string, apiKey: string, workspaceId?: string): Promise<PrintifyShop[]> {
+      if (workspaceId) await workspaces.requireOwned(userId, workspaceId);
+      const key = await keyFrom(apiKey, workspaceId, 'printify');
+      try {
+        return await printify(key).listShops();
+      } catch (error) {
+        throw userErrorFor(error, 'printify', listingMessages.printifyKeyRejected);
+      }
+    },
+
+    /**
+     * Checks the shop and the template product against Printify, then stores the connection
+     * (key sealed). Nothing is stored unless Printify confirmed both.
+     */
+    async savePrintify(
+      userId: string,
+      input: { workspace_id: string; shop_id: string; apiKey: string; printify_product_id: string },
+    ): Promise<PrintifyInfo> {
+      await workspaces.requireOwned(userId, input.workspace_id);
+      const key = await keyFrom(input.apiKey, input.workspace_id, 'printify');
+      if (!printifyProductIdPattern.test(input.printify_product_id)) {
+        throw new UserError(400, listingMessages.printifyProductInvalid, { code: 'product_invalid' });
+      }
+      const client = printify(key);
+      let shopTitle: string;
+      try {
+        const shop = (await client.listShops()).find((s) => String(s.id) === input.shop_id);
+        if (!shop) throw new UserError(400, listingMessages.printifyProductInvalid, { code: 'shop_unknown' });
+        shopTitle = shop.title;
+        await client.getProduct(input.shop_id, input.printify_product_id);
+      } catch (error) {
+        if (error instanceof UserError) throw error;
+        throw userErrorFor(error, 'printify', listingMessages.printifyProductInvalid);
+      }
+      await repo.saveConnection({
+        workspace_id: input.workspace_id,
+        provider: 'printify',
+        user_id: userId,
+        api_key_sealed: secrets.seal(key),
+        shop_id: input.shop_id,
+        shop_title: shopTitle,
+        template_id: input.printify_product_id,
+        template_title: '',
+        updated_at: Date.now(),
+      });
+      return printifyInfoOf((await repo.connection(input.workspace_id, 'printify'))!, secrets);
+    },
+
+    /** Checks the template (and with it the key) against Gelato, then stores the connection. */
+    async saveGelato(
+      userId: string,
+      input: { workspace_id: string; api_key: string; store_id: string; template_id: string },
+    ): Promise<GelatoInfo> {
+      await workspaces.requireOwned(userId, input.workspace_id);
+      const key = await keyFrom(input.api_key, input.workspace_id, 'gelato');
+      let title: string;
+      try {
+        const template = await gelato(key).getTemplate(input.template_id);
+        title = template.title ?? template.templateName ?? '';
+      } catch (error) {
+        throw userErrorFor(error, 'gelato', listingMessages.gelatoCredentialsInvalid);
+      }
+      await repo.saveConnection({
+        workspace_id: input.workspace_id,
+        provider: 'gelato',
+        user_id: userId,
+        api_key_sealed: secrets.seal(key),
+        shop_id: input.store_id,
+        shop_title: '',
+        template_id: input.template_id,
+        template_title: title,
+        updated_at: Date.now(),
+      });
+      return gelatoInfoOf((await repo.connection(input.workspace_id, 'gelato'))!, secrets);
+    },
+
+    /** Starts a Printify run in the background: one product per design, updated when it exists. */
+    async createPrintify(userId: string, workspaceId: string, publish: boolean): Promise<ListingRun> {
+      return runOf(await startRun(userId, workspaceId, 'printify', publish));
+    },
+
+    /**
+     * A Gelato run; SPEC's call answers with the ids it created, so this waits for the run (its
+     * progress shows meanwhile through `run`).
+     */
+    async createGelato(userId: string, workspaceId: string, waitMs = 30 * 60_000): Promise<ListingRun> {
+      const id = await startRun(userId, workspaceId, 'gelato', false);
+      const until = Date.now() + waitMs;
+      for (;;) {
+        const run = await repo.findRun(id);
+        if (run && (run.status === 'Completed' || run.status === 'Failed')) return runOf(id);
+        if (Date.now() > until) return runOf(id);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    },
+
+    async run(userId: string, workspaceId: string, provider: ListingProvider): Promise<ListingRun | null> {
+      await workspaces.requireOwned(userId, workspaceId);
+      const run = await repo.latestRun(workspaceId, provider);
+      return run ? toListingRun(run, await repo.results(run.id)) : null;
+    },
+  };
+}
+
+function printifyInfoOf(row: ConnectionRow, secrets: SecretBox): PrintifyInfo {
+  return {
+    api_key: maskKey(secrets.open(row.api_key_sealed)),
+    shop_id: row.shop_id,
+    product_id: row.template_id,
+    shop_title: row.shop_title,
+  };
+}
+
+function gelatoInfoOf(row: ConnectionRow, secrets: SecretBox): GelatoInfo {
+  return {
+    api_key: maskKey(secrets.open(row.api_key_sealed)),
+    store_id: row.shop_id,
+    template_id: row.template_id,
+    template_title: row.template_title,
+  };
+}
+
+export type ListingsService = ReturnType<typeof listingsService>;
