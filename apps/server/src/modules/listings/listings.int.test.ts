@@ -44,10 +44,10 @@ describe(`listings on Printify and Gelato on ${testDbKind}`, () => {
     [...printify.products.values()].filter((p) => p.shop_id === shopId);
 
   beforeAll(async () => {
-    const write = process.stdout.write.bind(process.stdout);
-    vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array, ...rest: never[]) => {
+    const write = process.stdout.write.bind(process.stdout) as (chunk: string | Uint8Array) => boolean;
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
       logged.push(String(chunk));
-      return write(chunk, ...rest);
+      return write(chunk);
     });
     [printify, gelato] = await Promise.all([
       startPrintifySandbox({ seed: 7 }),

@@ -32,17 +32,15 @@ export function listingsRepo(db: Db) {
         .insertInto('provider_connections')
         .values(row)
         .onConflict((oc) =>
-          oc
-            .columns(['workspace_id', 'provider'])
-            .doUpdateSet({
-              user_id,
-              api_key_sealed,
-              shop_id,
-              shop_title,
-              template_id,
-              template_title,
-              updated_at,
-            }),
+          oc.columns(['workspace_id', 'provider']).doUpdateSet({
+            user_id,
+            api_key_sealed,
+            shop_id,
+            shop_title,
+            template_id,
+            template_title,
+            updated_at,
+          }),
         )
         .execute();
     },
