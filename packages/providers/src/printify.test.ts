@@ -1,6 +1,6 @@
 import { type PrintifySandbox, startPrintifySandbox } from '@podflow/sandbox/printify-sandbox';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { providerFailure } from './test-kit.ts';
+import { eventually, providerFailure } from './test-kit.ts';
 import { type PrintifyProduct, cloneProductInput, printifyClient } from './printify.ts';
 
 // The smallest valid PNG (1 × 1, transparent), and a second one with other bytes (opaque red).
@@ -44,15 +44,6 @@ async function createFromTemplate(shopId = etsyShop().id, contents = transparent
     tags: ['cat', 'retro'],
   });
   return { template, upload, product: await printify.createProduct(shopId, input) };
-}
-
-async function until(read: () => Promise<PrintifyProduct>, done: (product: PrintifyProduct) => boolean) {
-  for (let tries = 0; tries < 50; tries++) {
-    const product = await read();
-    if (done(product)) return product;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error('The product never got there');
 }
 
 describe('printifyClient against the Printify sandbox', () => {
@@ -135,7 +126,7 @@ describe('printifyClient against the Printify sandbox', () => {
         shipping_template: true,
       },
     });
-    const published = await until(
+    const published = await eventually(
       () => printify.getProduct(etsyShop().id, product.id),
       (p) => !p.is_locked,
     );

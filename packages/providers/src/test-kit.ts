@@ -10,3 +10,13 @@ export async function providerFailure(promise: Promise<unknown>): Promise<Provid
   expect(error).toBeInstanceOf(ProviderError);
   return error as ProviderError;
 }
+
+/** For tests: reads until `done` holds (a sandbox publishes a moment after the call), at most about half a second. */
+export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  for (let tries = 0; tries < 50; tries++) {
+    const value = await read();
+    if (done(value)) return value;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('The condition never held');
+}
