@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
 /**
- * Chromium e2e against the real server, which serves the built SPA from apps/web/dist
+ * Chromium e2e against the real server in demo mode (`npm run demo`: the provider sandboxes on
+ * loopback, the server pointed at them), which serves the built SPA from apps/web/dist
  * (`npm run build -w @podflow/web` first). Each run gets a fresh data directory.
  */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -51,7 +52,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
-    command: `"${path.join(repoRoot, 'node_modules/.bin/node')}" apps/server/src/main.ts`,
+    command: `"${path.join(repoRoot, 'node_modules/.bin/node')}" scripts/demo.ts`,
     cwd: repoRoot,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
@@ -61,7 +62,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
+      DEMO_DATA_DIR: process.env.E2E_DATA_DIR,
       ACCESS_TOKEN_TTL_SECONDS: String(accessTokenTtlSeconds),
       // Every test signs in from the same address: keep the per-address limit of session calls out of the way.
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',

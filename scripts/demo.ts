@@ -6,7 +6,9 @@
  */
 import path from 'node:path';
 import sharp from 'sharp';
+import { startGelatoSandbox } from '../packages/sandbox/src/gelato-sandbox.ts';
 import { startOpenAiSandbox } from '../packages/sandbox/src/openai-sandbox.ts';
+import { startPrintifySandbox } from '../packages/sandbox/src/printify-sandbox.ts';
 import { ensureWebBuild } from './web-build.ts';
 
 const demoAccount = {
@@ -49,7 +51,7 @@ async function call<T>(base: string, route: string, init: RequestInit & { token?
 }
 
 /** Signs in to the demo account, registering it and seeding its workspace the first time. */
-async function seed(base: string): Promise<void> {
+async function seed(base: string, printify: { token: string; shopId: number; productId: string }): Promise<void> {
   const credentials = JSON.stringify({ username: demoAccount.username, password: demoAccount.password });
   const signIn = () => call<{ access: string }>(base, '/api/token/', { method: 'POST', body: credentials });
   const token = await signIn().catch(async () => {
@@ -97,6 +99,16 @@ async function seed(base: string): Promise<void> {
     token: access,
     body: JSON.stringify({ workspace_id: id, selectedTemplates: selected }),
   });
+  await call(base, '/printify_app/save_printify_template/', {
+    method: 'POST',
+    token: access,
+    body: JSON.stringify({
+      workspace_id: id,
+      shop_id: printify.shopId,
+      apiKey: printify.token,
+      printify_product_id: printify.productId,
+    }),
+  });
   await call(base, `/mockups_python_engine_app/generate_mockups/?workspace_id=${id}`, { token: access });
   for (;;) {
     const { job_logs } = await call<{ job_logs: { status: string }[] }>(
@@ -110,23 +122,34 @@ async function seed(base: string): Promise<void> {
 }
 
 ensureWebBuild();
-const openAi = await startOpenAiSandbox({ port: Number(process.env.DEMO_OPENAI_PORT ?? 0) });
+const [openAi, printify, gelato] = await Promise.all([
+  startOpenAiSandbox(),
+  startPrintifySandbox(),
+  startGelatoSandbox(),
+]);
 const port = Number(process.env.PORT ?? 8080);
 Object.assign(process.env, {
   DATA_DIR: process.env.DEMO_DATA_DIR ?? path.resolve('data-demo'),
   AI_BASE_URL: openAi.url,
   AI_API_KEY: 'sk-sandbox',
   AI_MODEL: 'gpt-4o-mini',
+  PRINTIFY_BASE_URL: printify.url,
+  GELATO_BASE_URL: gelato.url,
+  // The Gelato sandbox downloads designs from PodFlow's signed URLs, as Gelato would.
+  PUBLIC_URL: process.env.PUBLIC_URL ?? `http://127.0.0.1:${port}`,
   PORT: String(port),
 });
 const { runServer } = await import('../apps/server/src/server.ts');
 await runServer();
 const base = `http://127.0.0.1:${port}`;
 console.log('Seeding the demo account (designs, templates, mockups)...');
-await seed(base);
+await seed(base, { token: printify.token, shopId: printify.shops[0]!.id, productId: printify.templateProductId });
 console.log(`
 PodFlow demo on http://localhost:${port}
   Sign in as ${demoAccount.username} with the password ${demoAccount.password}
-  Sandboxes on loopback: OpenAI-compatible AI at ${openAi.url}
+  Sandboxes on loopback (each starts empty but for its seed data):
+    OpenAI-compatible AI  ${openAi.url}
+    Printify              ${printify.url}  API key ${printify.token}, template product ${printify.templateProductId}
+    Gelato                ${gelato.url}  API key ${gelato.apiKey}, store ${gelato.storeId}, template ${gelato.templateId}
   Data in ${process.env.DATA_DIR} (delete it to start afresh). Ctrl+C stops.
 `);
