@@ -1,4 +1,5 @@
 import type { DesignLineItem } from '@podflow/contract/designs';
+import type { GelatoInfo, ListingResult, ListingRun, PrintifyInfo } from '@podflow/contract/listings';
 import type { MockupJobLog } from '@podflow/contract/mockups';
 
 /** A mockup job of template `${id}.png`: pending, 10 designs, none rendered yet. */
@@ -36,6 +37,62 @@ export function buildDesign(id: string, overrides: Partial<DesignLineItem> = {})
     bytes: 1_200_000,
     has_alpha: true,
     created_at: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A Printify connection as the server shows it: key masked, shop 'Cat Tees', a template product. */
+export function buildPrintifyInfo(overrides: Partial<PrintifyInfo> = {}): PrintifyInfo {
+  return {
+    api_key: '••••••••ab12',
+    shop_id: '101',
+    product_id: '5f1c0e2a9b3d4c5e6f7a8b9c',
+    shop_title: 'Cat Tees',
+    ...overrides,
+  };
+}
+
+/** A Gelato connection as the server shows it: key masked, a store and a template. */
+export function buildGelatoInfo(overrides: Partial<GelatoInfo> = {}): GelatoInfo {
+  return {
+    api_key: '••••••••cd34',
+    store_id: 'store-7',
+    template_id: 'tmpl-9',
+    template_title: 'Classic tee',
+    ...overrides,
+  };
+}
+
+/** A listing run on Printify of the given outcomes, counted from them; In Progress while any waits. */
+export function buildListingRun(results: ListingResult[], overrides: Partial<ListingRun> = {}): ListingRun {
+  const counted = (status: ListingResult['status']) =>
+    results.filter((result) => result.status === status).length;
+  const open = counted('pending') > 0;
+  return {
+    id: 'run-1',
+    provider: 'printify',
+    status: open ? 'In Progress' : 'Completed',
+    publish: false,
+    total: results.length,
+    created: counted('created'),
+    updated: counted('updated'),
+    skipped: counted('skipped'),
+    failed: counted('failed'),
+    results,
+    created_at: '2026-01-01T00:00:00.000Z',
+    finished_at: open ? null : '2026-01-01T00:05:00.000Z',
+    ...overrides,
+  };
+}
+
+/** The outcome of design `${id}` in a run: waiting unless told. */
+export function buildListingResult(id: string, overrides: Partial<ListingResult> = {}): ListingResult {
+  return {
+    lineitem_id: id,
+    image_file_name: `${id}.png`,
+    status: 'pending',
+    product_id: null,
+    reason: null,
     ...overrides,
   };
 }

@@ -1,0 +1,76 @@
+import { ApiError } from '../../api/client';
+import { failureText } from '../../api/failure-text';
+import { useState } from 'react';
+import { ConnectForm, ConnectModal, type SaveConnection } from './ConnectModal';
+import { IdInput } from './IdInput';
+import { listingsText as text } from './listings-messages';
+import type { ProviderModalProps } from './ProviderPanel';
+
+/** The Gelato API key field: what it is and where to get one. */
+const gelatoKey = {
+  label: text.gelatoKeyLabel,
+  hint: text.gelatoKeyHint,
+  link: { href: 'https://dashboard.gelato.com/', label: text.gelatoKeyLink },
+};
+
+/** Step 1 on Gelato: the API key, the store and the template each listing copies. */
+export function ConnectGelatoModal(props: ProviderModalProps<'gelato'>) {
+  return (
+    <ConnectModal {...props} provider="gelato" title={text.gelatoModalTitle} intro={text.gelatoModalIntro}>
+      {(save) => <GelatoForm connection={props.connection} save={save} onClose={props.onClose} />}
+    </ConnectModal>
+  );
+}
+
+/** SPEC.md section 8: values Gelato refused are an alert; the form keeps the server's reason. */
+function saveFailed(error: unknown): string {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+    window.alert(text.gelatoSaveFailedSpec);
+  }
+  return failureText(error, text.gelatoSaveFailedSpec);
+}
+
+interface GelatoFormProps {
+  connection: ProviderModalProps<'gelato'>['connection'];
+  save: SaveConnection<'gelato'>;
+  onClose: () => void;
+}
+
+function GelatoForm({ connection, save, onClose }: GelatoFormProps) {
+  const [apiKey, setApiKey] = useState(connection?.api_key ?? '');
+  const [storeId, setStoreId] = useState(connection?.store_id ?? '');
+  const [templateId, setTemplateId] = useState(connection?.template_id ?? '');
+
+  const values = { api_key: apiKey.trim(), store_id: storeId.trim(), template_id: templateId.trim() };
+  // SPEC.md section 5: Save is disabled unless the key, store id and template id are all filled.
+  const filled = Object.values(values).every(Boolean);
+  const savedTemplate = connection?.template_title && templateId === connection.template_id;
+
+  return (
+    <ConnectForm<'gelato'>
+      apiKey={{ ...gelatoKey, value: apiKey, onChange: setApiKey }}
+      save={save}
+      values={filled ? values : null}
+      saveReason={filled ? null : text.gelatoSaveMissing}
+      onSaveFailed={saveFailed}
+      onClose={onClose}
+    >
+      <IdInput
+        label={text.storeIdLabel}
+        description={text.storeIdHint}
+        value={storeId}
+        onChange={setStoreId}
+      />
+      <IdInput
+        label={text.templateIdLabel}
+        description={
+          savedTemplate
+            ? `${text.templateIdHint} ${text.templateSaved(connection.template_title)}`
+            : text.templateIdHint
+        }
+        value={templateId}
+        onChange={setTemplateId}
+      />
+    </ConnectForm>
+  );
+}

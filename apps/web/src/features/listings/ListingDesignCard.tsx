@@ -1,0 +1,90 @@
+import { Badge, Text, Tooltip } from '@mantine/core';
+import { memo } from 'react';
+import type { DesignLineItem } from '@podflow/contract/designs';
+import type { ListingResult, ListingResultStatus } from '@podflow/contract/listings';
+import { listingsText as text } from './listings-messages';
+import classes from './CreateListingsPage.module.css';
+
+const resultColors: Record<ListingResultStatus, string> = {
+  pending: 'gray',
+  created: 'green',
+  updated: 'teal',
+  skipped: 'gray',
+  failed: 'red',
+};
+
+/** A design's outcome in a provider's latest run. */
+export interface DesignOutcome {
+  provider: string;
+  result: ListingResult;
+}
+
+interface ListingDesignCardProps {
+  design: DesignLineItem;
+  /** Its outcomes in the providers' latest runs. */
+  outcomes: readonly DesignOutcome[];
+  onThumbnailError: () => void;
+}
+
+/**
+ * One design: a lazy thumbnail on the checkerboard, its file name, its product ids on the
+ * providers (SPEC.md: 'Printify Product ID: {id}') and how the latest runs went for it.
+ */
+export const ListingDesignCard = memo(function ListingDesignCard({
+  design,
+  outcomes,
+  onThumbnailError,
+}: ListingDesignCardProps) {
+  const name = design.image_file_name;
+  return (
+    <article className={classes.card} aria-label={name}>
+      <div className={classes.thumb}>
+        <img
+          className={classes.image}
+          src={design.image_thumbnail_path}
+          alt=""
+          width={design.width}
+          height={design.height}
+          loading="lazy"
+          decoding="async"
+          onError={onThumbnailError}
+        />
+      </div>
+      <div className={classes.body}>
+        <Text fz="sm" fw={500} truncate="end" title={name}>
+          {name}
+        </Text>
+        {design.printify_product_id ? (
+          <Text fz="xs" c="dimmed" className={classes.productId}>
+            {text.printifyProductId(design.printify_product_id)}
+          </Text>
+        ) : null}
+        {design.gelato_product_id ? (
+          <Text fz="xs" c="dimmed" className={classes.productId}>
+            {text.gelatoProductId(design.gelato_product_id)}
+          </Text>
+        ) : null}
+        {outcomes.map(({ provider, result }) => (
+          <div key={provider}>
+            <Badge color={resultColors[result.status]} variant="light" radius="sm" size="sm">
+              {text.resultBadge(provider, result.status)}
+            </Badge>
+            {result.reason && (result.status === 'failed' || result.status === 'skipped') ? (
+              <Tooltip label={result.reason} multiline maw={320} withArrow openDelay={300}>
+                <Text
+                  fz="xs"
+                  c={result.status === 'failed' ? 'red.8' : 'dimmed'}
+                  lineClamp={3}
+                  mt={2}
+                  tabIndex={0}
+                >
+                  {result.reason}
+                </Text>
+              </Tooltip>
+            ) : null}
+          </div>
+        ))}
+      </div>
+    </article>
+  );
+});
