@@ -14,6 +14,7 @@ const serverPaths = [
   '/mockups_python_engine_app',
   '/printify_app',
   '/gelato_app',
+  '/listings_app',
   '/subscription_app',
   '/tutorials',
   '/healthz',

@@ -81,6 +81,7 @@ export const listingRun = z
     skipped: z.number().int(),
     failed: z.number().int(),
     results: z.array(listingResult),
+    reason: z.string().nullable(),
     created_at: z.string(),
     finished_at: z.string().nullable(),
   })

@@ -64,6 +64,8 @@ export type ListingRun = {
   skipped: number;
   failed: number;
   results: ListingResult[];
+  /** Why the run stopped, when it Failed. */
+  reason: string | null;
   created_at: string;
   finished_at: string | null;
 };

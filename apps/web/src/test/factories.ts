@@ -79,6 +79,7 @@ export function buildListingRun(results: ListingResult[], overrides: Partial<Lis
     skipped: counted('skipped'),
     failed: counted('failed'),
     results,
+    reason: null,
     created_at: '2026-01-01T00:00:00.000Z',
     finished_at: open ? null : '2026-01-01T00:05:00.000Z',
     ...overrides,

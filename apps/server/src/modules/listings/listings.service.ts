@@ -57,6 +57,7 @@ export function toListingRun(run: ListingRunRow, results: ListingResultRow[]): L
       product_id: r.product_id,
       reason: r.reason,
     })),
+    reason: run.reason,
     created_at: iso(run.created_at)!,
     finished_at: iso(run.finished_at),
   };

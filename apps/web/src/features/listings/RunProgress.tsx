@@ -68,6 +68,11 @@ export function RunProgress({ provider, run, starting }: RunProgressProps) {
           {title(state, provider)}
         </Text>
       </Group>
+      {state === 'failed' && run.reason ? (
+        <Text fz="sm" c="red.8">
+          {run.reason}
+        </Text>
+      ) : null}
       <Text fz="sm" aria-live="polite">
         {progress}
         {counts.length ? (
