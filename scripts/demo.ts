@@ -51,29 +51,36 @@ async function call<T>(base: string, route: string, init: RequestInit & { token?
 }
 
 /** Signs in to the demo account, registering it and seeding its workspace the first time. */
-async function seed(base: string, printify: { token: string; shopId: number; productId: string }): Promise<void> {
+async function seed(
+  base: string,
+  printify: { token: string; shopId: number; productId: string },
+): Promise<void> {
   const credentials = JSON.stringify({ username: demoAccount.username, password: demoAccount.password });
   const signIn = () => call<{ access: string }>(base, '/api/token/', { method: 'POST', body: credentials });
-  const token = await signIn().catch(async () => {
+  let { access } = await signIn().catch(async () => {
     await call(base, '/api/user/register/', { method: 'POST', body: JSON.stringify(demoAccount) });
     return signIn();
   });
-  const { access } = token;
-  const workspaces = await call<{ workspace_id: string; workspace_name: string }[]>(
-    base,
+  /** A call as the demo account, signing in again when its short-lived access token has expired. */
+  const api = async <T>(route: string, init: RequestInit = {}): Promise<T> => {
+    try {
+      return await call<T>(base, route, { ...init, token: access });
+    } catch (error) {
+      if (!String(error).includes(' answered 401:')) throw error;
+      ({ access } = await signIn());
+      return call<T>(base, route, { ...init, token: access });
+    }
+  };
+  const workspaces = await api<{ workspace_id: string; workspace_name: string }[]>(
     '/workspace/get_workspaces/',
-    { token: access },
   );
   if (workspaces.some((w) => w.workspace_name === workspaceName)) return;
-  await call(base, '/workspace/create_workspace/', {
+  await api('/workspace/create_workspace/', {
     method: 'POST',
-    token: access,
     body: JSON.stringify({ workspace_name: workspaceName }),
   });
   const workspace = (
-    await call<{ workspace_id: string; workspace_name: string }[]>(base, '/workspace/get_workspaces/', {
-      token: access,
-    })
+    await api<{ workspace_id: string; workspace_name: string }[]>('/workspace/get_workspaces/', {})
   ).find((w) => w.workspace_name === workspaceName)!;
   const id = workspace.workspace_id;
 
@@ -86,22 +93,20 @@ async function seed(base: string, printify: { token: string; shopId: number; pro
       design.file,
     );
   }
-  await call(base, '/workspace/upload_designs/', { method: 'POST', token: access, body: form });
+  await api('/workspace/upload_designs/', { method: 'POST', body: form });
 
-  const { templates_information: all } = await call<{
+  const { templates_information: all } = await api<{
     templates_information: { mkp_template_id: string; user_file_name: string }[];
-  }>(base, `/mockups_app/get_all_templates_information/?workspace_id=${id}`, { token: access });
+  }>(`/mockups_app/get_all_templates_information/?workspace_id=${id}`);
   const selected = all
     .filter((t) => starterTemplates.includes(t.user_file_name))
     .map((t) => t.mkp_template_id);
-  await call(base, '/mockups_app/set_templates_for_workspace/', {
+  await api('/mockups_app/set_templates_for_workspace/', {
     method: 'POST',
-    token: access,
     body: JSON.stringify({ workspace_id: id, selectedTemplates: selected }),
   });
-  await call(base, '/printify_app/save_printify_template/', {
+  await api('/printify_app/save_printify_template/', {
     method: 'POST',
-    token: access,
     body: JSON.stringify({
       workspace_id: id,
       shop_id: printify.shopId,
@@ -109,12 +114,10 @@ async function seed(base: string, printify: { token: string; shopId: number; pro
       printify_product_id: printify.productId,
     }),
   });
-  await call(base, `/mockups_python_engine_app/generate_mockups/?workspace_id=${id}`, { token: access });
+  await api(`/mockups_python_engine_app/generate_mockups/?workspace_id=${id}`);
   for (;;) {
-    const { job_logs } = await call<{ job_logs: { status: string }[] }>(
-      base,
+    const { job_logs } = await api<{ job_logs: { status: string }[] }>(
       `/mockups_app/get_mockup_job_logs/?workspace_id=${id}`,
-      { token: access },
     );
     if (job_logs.every((job) => job.status === 'Completed' || job.status === 'Failed')) break;
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -143,7 +146,11 @@ const { runServer } = await import('../apps/server/src/server.ts');
 await runServer();
 const base = `http://127.0.0.1:${port}`;
 console.log('Seeding the demo account (designs, templates, mockups)...');
-await seed(base, { token: printify.token, shopId: printify.shops[0]!.id, productId: printify.templateProductId });
+await seed(base, {
+  token: printify.token,
+  shopId: printify.shops[0]!.id,
+  productId: printify.templateProductId,
+}).catch((error: unknown) => console.error(`The demo account could not be seeded: ${String(error)}`));
 console.log(`
 PodFlow demo on http://localhost:${port}
   Sign in as ${demoAccount.username} with the password ${demoAccount.password}
