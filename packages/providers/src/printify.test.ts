@@ -1,6 +1,6 @@
-import { type PrintifySandbox, startPrintifySandbox } from '@podflow/sandbox/printify-sandbox';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eventually, providerFailure } from './test-kit.ts';
+import { startPrintifySandbox } from '@podflow/sandbox/printify-sandbox';
+import { describe, expect, it } from 'vitest';
+import { eventually, providerFailure, useSandbox } from './test-kit.ts';
 import { type PrintifyProduct, cloneProductInput, printifyClient } from './printify.ts';
 
 // The smallest valid PNG (1 × 1, transparent), and a second one with other bytes (opaque red).
@@ -8,34 +8,19 @@ const transparentPng =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 const redPng = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC';
 
-let sandbox: PrintifySandbox;
-let sleeps: number[];
+const env = useSandbox(() => startPrintifySandbox({ publishDelayMs: 20 }));
 
-beforeAll(async () => {
-  sandbox = await startPrintifySandbox({ publishDelayMs: 20 });
-});
-afterAll(() => sandbox.close());
-beforeEach(() => {
-  sleeps = [];
-  sandbox.requests.length = 0;
-});
-
-function client(apiKey = sandbox.token) {
-  return printifyClient({
-    apiKey,
-    baseUrl: sandbox.url,
-    sleep: async (ms) => void sleeps.push(ms),
-    random: () => 0,
-  });
+function client(apiKey = env.sandbox.token) {
+  return printifyClient({ apiKey, baseUrl: env.sandbox.url, ...env.transport });
 }
 
-const etsyShop = () => sandbox.shops.find((shop) => shop.sales_channel === 'etsy')!;
-const customShop = () => sandbox.shops.find((shop) => shop.sales_channel === 'custom_integration')!;
+const etsyShop = () => env.sandbox.shops.find((shop) => shop.sales_channel === 'etsy')!;
+const customShop = () => env.sandbox.shops.find((shop) => shop.sales_channel === 'custom_integration')!;
 
 /** Uploads a design and creates a product from the seeded template, as a listing run does. */
 async function createFromTemplate(shopId = etsyShop().id, contents = transparentPng) {
   const printify = client();
-  const template = await printify.getProduct(etsyShop().id, sandbox.templateProductId);
+  const template = await printify.getProduct(etsyShop().id, env.sandbox.templateProductId);
   const upload = await printify.uploadImage({ fileName: 'cat.png', contents });
   const input = cloneProductInput(template, {
     uploadId: upload.id,
@@ -48,16 +33,16 @@ async function createFromTemplate(shopId = etsyShop().id, contents = transparent
 
 describe('printifyClient against the Printify sandbox', () => {
   it('lists the shops the token reaches, with bearer auth and a user agent', async () => {
-    expect(await client().listShops()).toEqual(sandbox.shops);
-    const [request] = sandbox.requests;
+    expect(await client().listShops()).toEqual(env.sandbox.shops);
+    const [request] = env.sandbox.requests;
     expect(request).toMatchObject({ method: 'GET', path: '/v1/shops.json' });
-    expect(request!.headers.authorization).toBe(`Bearer ${sandbox.token}`);
+    expect(request!.headers.authorization).toBe(`Bearer ${env.sandbox.token}`);
     expect(request!.headers['user-agent']).toMatch(/^PodFlow\//);
   });
 
   it('reads the template product with its whole variant matrix', async () => {
-    const template = await client().getProduct(String(etsyShop().id), sandbox.templateProductId);
-    expect(template.id).toBe(sandbox.templateProductId);
+    const template = await client().getProduct(String(etsyShop().id), env.sandbox.templateProductId);
+    expect(template.id).toBe(env.sandbox.templateProductId);
     expect(template.variants.length).toBeGreaterThan(template.variants.filter((v) => v.is_enabled).length);
     expect(template.print_areas[0]!.placeholders[0]!.images[0]).toMatchObject({
       x: 0.5,
@@ -73,7 +58,7 @@ describe('printifyClient against the Printify sandbox', () => {
     const again = await printify.uploadImage({ fileName: 'cat-again.png', contents: redPng });
     expect(first).toMatchObject({ file_name: 'cat.png', width: 1, height: 1, mime_type: 'image/png' });
     expect(again.id).toBe(first.id);
-    expect(sandbox.requests[0]!.body).toEqual({ file_name: 'cat.png', contents: redPng });
+    expect(env.sandbox.requests[0]!.body).toEqual({ file_name: 'cat.png', contents: redPng });
   });
 
   it('creates a product cloned from the template, with the design where the template had its own', async () => {
@@ -113,7 +98,7 @@ describe('printifyClient against the Printify sandbox', () => {
     const { product } = await createFromTemplate();
     const printify = client();
     await printify.publishProduct(etsyShop().id, product.id);
-    expect(sandbox.requests.at(-1)).toMatchObject({
+    expect(env.sandbox.requests.at(-1)).toMatchObject({
       method: 'POST',
       path: `/v1/shops/${etsyShop().id}/products/${product.id}/publish.json`,
       body: {
@@ -137,7 +122,7 @@ describe('printifyClient against the Printify sandbox', () => {
     const { product } = await createFromTemplate(customShop().id);
     const printify = client();
     await printify.publishProduct(customShop().id, product.id, { images: false, shipping_template: false });
-    expect(sandbox.requests.at(-1)!.body).toMatchObject({
+    expect(env.sandbox.requests.at(-1)!.body).toMatchObject({
       title: true,
       images: false,
       shipping_template: false,
@@ -159,7 +144,7 @@ describe('printifyClient errors and retries against the sandbox', () => {
 
   it("names Printify's reason and code for a product of another shop, and for unknown or malformed ids", async () => {
     const printify = client();
-    const other = await providerFailure(printify.getProduct(customShop().id, sandbox.templateProductId));
+    const other = await providerFailure(printify.getProduct(customShop().id, env.sandbox.templateProductId));
     expect(other).toMatchObject({ status: 400, code: 8104 });
     expect(other.message).toContain(`does not belongs to shop #${customShop().id}`);
     const unknown = await providerFailure(printify.getProduct(etsyShop().id, 'ffffffffffffffffffffffff'));
@@ -169,7 +154,7 @@ describe('printifyClient errors and retries against the sandbox', () => {
   });
 
   it('names the failed field when a create is refused', async () => {
-    const template = await client().getProduct(etsyShop().id, sandbox.templateProductId);
+    const template = await client().getProduct(etsyShop().id, env.sandbox.templateProductId);
     const input = cloneProductInput(template, {
       uploadId: 'ffffffffffffffffffffffff',
       title: 'T',
@@ -182,18 +167,18 @@ describe('printifyClient errors and retries against the sandbox', () => {
   });
 
   it('waits out a 429 as told and retries 5xx on reads', async () => {
-    sandbox.failNext('rate_limit');
-    sandbox.failNext('server_error', 2);
-    expect(await client().listShops()).toHaveLength(sandbox.shops.length);
-    expect(sandbox.requests).toHaveLength(4);
-    expect(sleeps[0]).toBe(20);
-    expect(sleeps).toHaveLength(3);
+    env.sandbox.failNext('rate_limit');
+    env.sandbox.failNext('server_error', 2);
+    expect(await client().listShops()).toHaveLength(env.sandbox.shops.length);
+    expect(env.sandbox.requests).toHaveLength(4);
+    expect(env.sleeps[0]).toBe(20);
+    expect(env.sleeps).toHaveLength(3);
   });
 
   it('does not repeat a create after a 500, so no duplicate product can be made', async () => {
     const { template, upload } = await createFromTemplate();
-    const before = sandbox.products.size;
-    sandbox.failNext('server_error');
+    const before = env.sandbox.products.size;
+    env.sandbox.failNext('server_error');
     const input = cloneProductInput(template, {
       uploadId: upload.id,
       title: 'Cat',
@@ -202,7 +187,7 @@ describe('printifyClient errors and retries against the sandbox', () => {
     });
     const error = await providerFailure(client().createProduct(etsyShop().id, input));
     expect(error).toMatchObject({ status: 500, retryable: true });
-    expect(sandbox.products.size).toBe(before);
-    expect(sleeps).toEqual([]);
+    expect(env.sandbox.products.size).toBe(before);
+    expect(env.sleeps).toEqual([]);
   });
 });
