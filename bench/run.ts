@@ -1,6 +1,7 @@
 /** `npm run bench`: every benchmark, printed as figures and ratios against a baseline run here. */
 import { ensureWebBuild } from '../scripts/web-build.ts';
 import { benchFirstMockup } from './first-mockup.bench.ts';
+import { benchListings } from './listings.bench.ts';
 import { benchSignIn } from './sign-in.bench.ts';
 import { benchStartup } from './startup.bench.ts';
 import { benchUpload } from './upload.bench.ts';
@@ -10,3 +11,4 @@ await benchStartup();
 await benchSignIn();
 await benchUpload();
 await benchFirstMockup();
+await benchListings();
