@@ -49,7 +49,9 @@ test('a seller connects Printify, fetches the shops, saves the template product 
   });
   await dialog.getByRole('textbox', { name: 'Template product ID' }).fill('ffffffffffffffffffffffff');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect.poll(() => alerts).toContain('Unable to validate the product, Check if the Product ID is Correct.');
+  await expect
+    .poll(() => alerts)
+    .toContain('Unable to validate the product, Check if the Product ID is Correct.');
   await dialog.getByRole('textbox', { name: 'Template product ID' }).fill(templateProductId);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
@@ -62,9 +64,12 @@ test('a seller connects Printify, fetches the shops, saves the template product 
   await create.click();
   const designs = page.getByRole('list', { name: 'Designs and their listings' });
   for (const file of ['gold-star.png', 'mint-star.png']) {
-    await expect(designs.getByRole('article', { name: file })).toContainText(/Printify Product ID: [0-9a-f]{24}/, {
-      timeout: 30_000,
-    });
+    await expect(designs.getByRole('article', { name: file })).toContainText(
+      /Printify Product ID: [0-9a-f]{24}/,
+      {
+        timeout: 30_000,
+      },
+    );
   }
   await expect(page.getByRole('progressbar', { name: 'Printify listing progress' })).toHaveAttribute(
     'aria-valuetext',

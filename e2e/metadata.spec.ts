@@ -85,7 +85,10 @@ test('edit and save metadata with live limit checks, write the rest with AI, the
   expect(csv).toContain('sunny-star.png,');
   expect(csv).toContain('ocean-star.png,');
   const edited = path.join(dir, 'edited.csv');
-  writeFileSync(edited, 'file_name,title\r\nsunny-star.png,Sunny Star Tee for Summer\r\nno-such-design.png,Nobody\r\n');
+  writeFileSync(
+    edited,
+    'file_name,title\r\nsunny-star.png,Sunny Star Tee for Summer\r\nno-such-design.png,Nobody\r\n',
+  );
 
   await page.getByRole('button', { name: 'Import CSV' }).click();
   const importer = page.getByRole('dialog', { name: 'Import metadata from a CSV file' });
