@@ -175,6 +175,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     writeListingJob({
       repo: metadataData,
       storage,
+      designs,
       templates,
       writer: listingWriterFor(config),
       concurrency: config.ai.concurrency,
@@ -193,6 +194,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   queue.register(
     createListingsJob({
       repo: listingsData,
+      designs,
       storage,
       signer,
       secrets,

@@ -29,6 +29,10 @@ export function designsRepo(db: Db) {
       await db.updateTable('designs').set({ has_alpha: 0 }).where('id', '=', id).execute();
     },
 
+    findById(id: string): Promise<DesignRow | undefined> {
+      return db.selectFrom('designs').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
     findByThumbnailKey(key: string): Promise<DesignRow | undefined> {
       return db.selectFrom('designs').selectAll().where('thumbnail_key', '=', key).executeTakeFirst();
     },

@@ -224,6 +224,9 @@ export function designsService(deps: DesignsServiceDeps) {
     /** The rows of a workspace's designs, oldest first (the caller checked the workspace). */
     listRows: (workspaceId: string) => repo.listByWorkspace(workspaceId),
 
+    /** A design's row by id, or undefined once it is deleted (background jobs; no ownership check). */
+    findRow: (id: string) => repo.findById(id),
+
     /** The user's storage quota in bytes. */
     storageLimit: async (userId: string) => planById(await repo.userPlan(userId)).storageBytes,
 

@@ -2,18 +2,21 @@ import { buffer } from 'node:stream/consumers';
 import { z } from 'zod';
 import type { ListingProvider, ListingResultStatus } from '@podflow/contract/listings';
 import { splitKeywords } from '@podflow/contract/metadata';
-import { gelatoClient, gelatoProductInput } from '@podflow/providers/gelato';
+import { gelatoProductInput } from '@podflow/providers/gelato';
 import { ProviderError } from '@podflow/providers/http';
-import { cloneProductInput, printifyClient } from '@podflow/providers/printify';
+import { cloneProductInput } from '@podflow/providers/printify';
 import type { SecretBox } from '../../platform/crypto/secrets.ts';
 import type { JobDefinition, JobOutcome } from '../../platform/queue/job-queue.ts';
 import type { UrlSigner } from '../../platform/storage/signed-urls.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
+import type { DesignRow } from '../designs/designs.repo.ts';
+import type { DesignsService } from '../designs/designs.service.ts';
 import type { ListingsRepo } from './listings.repo.ts';
-import { CREATE_LISTINGS_JOB, type ProviderSettings } from './listings.service.ts';
+import { CREATE_LISTINGS_JOB, type ProviderSettings, providerClients } from './listings.service.ts';
 
 export type CreateListingsDeps = {
   repo: ListingsRepo;
+  designs: DesignsService;
   storage: Storage;
   signer: UrlSigner;
   secrets: SecretBox;
@@ -26,7 +29,7 @@ export type CreateListingsDeps = {
 
 const payload = z.object({ runId: z.string() });
 
-type Design = NonNullable<Awaited<ReturnType<ListingsRepo['design']>>>;
+type Design = DesignRow;
 type Outcome = { status: ListingResultStatus; product_id: string | null; reason: string | null };
 
 /** A design's listing text: what the seller saved, or its file name when there is no title yet. */
@@ -62,7 +65,8 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
  * design whose calls still fail is tried twice more before it is recorded as failed.
  */
 export function createListingsJob(deps: CreateListingsDeps): JobDefinition<z.infer<typeof payload>> {
-  const { repo, storage, signer, secrets, providers } = deps;
+  const { repo, designs, storage, signer, secrets } = deps;
+  const clients = providerClients(deps.providers);
 
   async function attempt(work: () => Promise<Outcome>): Promise<Outcome> {
     for (let tries = 1; ; tries += 1) {
@@ -82,11 +86,7 @@ export function createListingsJob(deps: CreateListingsDeps): JobDefinition<z.inf
     templateId: string,
     apiKey: string,
   ) {
-    const client = printifyClient({
-      apiKey,
-      baseUrl: providers.printifyBaseUrl,
-      timeoutMs: providers.timeoutMs,
-    });
+    const client = clients.printify(apiKey);
     const template = await client.getProduct(shopId, templateId);
     return async (design: Design): Promise<Outcome> => {
       const bytes = await buffer(await storage.read(design.storage_key));
@@ -120,7 +120,7 @@ export function createListingsJob(deps: CreateListingsDeps): JobDefinition<z.inf
     if (!deps.publicUrl) {
       throw new Error('Gelato downloads designs from PodFlow: set PUBLIC_URL to the address it can reach.');
     }
-    const client = gelatoClient({ apiKey, baseUrl: providers.gelatoBaseUrl, timeoutMs: providers.timeoutMs });
+    const client = clients.gelato(apiKey);
     const template = await client.getTemplate(templateId);
     return async (design: Design): Promise<Outcome> => {
       if (design.gelato_product_id) {
@@ -163,7 +163,7 @@ export function createListingsJob(deps: CreateListingsDeps): JobDefinition<z.inf
     }
     const pending = (await repo.results(runId)).filter((r) => r.status === 'pending');
     await eachLimited(pending, deps.concurrency ?? 4, async (result) => {
-      const design = await repo.design(result.design_id);
+      const design = await designs.findRow(result.design_id);
       const outcome = design
         ? await attempt(() => one(design))
         : { status: 'failed' as const, product_id: null, reason: 'The design was deleted.' };

@@ -122,10 +122,6 @@ export function listingsRepo(db: Db) {
         .execute();
     },
 
-    design(id: string) {
-      return db.selectFrom('designs').selectAll().where('id', '=', id).executeTakeFirst();
-    },
-
     /** Records a design's product on a provider (the next run updates it instead of creating another). */
     async setDesignProduct(designId: string, provider: ListingProvider, productId: string): Promise<void> {
       await db

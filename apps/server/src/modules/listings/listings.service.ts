@@ -21,9 +21,21 @@ import type { DesignsService } from '../designs/designs.service.ts';
 import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
 import type { ConnectionRow, ListingResultRow, ListingRunRow, ListingsRepo } from './listings.repo.ts';
 
+type ConnectionFields = Pick<ConnectionRow, 'shop_id' | 'shop_title' | 'template_id' | 'template_title'>;
+
 export const CREATE_LISTINGS_JOB = 'create-listings';
 
 export type ProviderSettings = { printifyBaseUrl: string; gelatoBaseUrl: string; timeoutMs: number };
+
+/** The provider clients for a key, on the configured base URLs and timeout (connections and runs alike). */
+export function providerClients(settings: ProviderSettings) {
+  return {
+    printify: (apiKey: string) =>
+      printifyClient({ apiKey, baseUrl: settings.printifyBaseUrl, timeoutMs: settings.timeoutMs }),
+    gelato: (apiKey: string) =>
+      gelatoClient({ apiKey, baseUrl: settings.gelatoBaseUrl, timeoutMs: settings.timeoutMs }),
+  };
+}
 
 export type ListingsServiceDeps = {
   repo: ListingsRepo;
@@ -83,10 +95,7 @@ function userErrorFor(error: unknown, provider: ListingProvider, fallback: strin
 /** Provider connections per workspace (keys sealed at rest, masked in answers) and listing runs. */
 export function listingsService(deps: ListingsServiceDeps) {
   const { repo, queue, secrets, workspaces, designs, providers } = deps;
-  const printify = (apiKey: string) =>
-    printifyClient({ apiKey, baseUrl: providers.printifyBaseUrl, timeoutMs: providers.timeoutMs });
-  const gelato = (apiKey: string) =>
-    gelatoClient({ apiKey, baseUrl: providers.gelatoBaseUrl, timeoutMs: providers.timeoutMs });
+  const { printify, gelato } = providerClients(providers);
 
   /** The key a form sent: a new one as typed, or the stored one when it sent the masked value back. */
   async function keyFrom(sent: string, workspaceId: string | undefined, provider: ListingProvider) {
@@ -148,13 +157,13 @@ export function listingsService(deps: ListingsServiceDeps) {
     async printifyInfo(userId: string, workspaceId: string): Promise<PrintifyInfo[]> {
       await workspaces.requireOwned(userId, workspaceId);
       const row = await repo.connection(workspaceId, 'printify');
-      return row ? [printifyInfoOf(row, secrets)] : [];
+      return row ? [printifyInfoOf(row, secrets.open(row.api_key_sealed))] : [];
     },
 
     async gelatoInfo(userId: string, workspaceId: string): Promise<GelatoInfo[]> {
       await workspaces.requireOwned(userId, workspaceId);
       const row = await repo.connection(workspaceId, 'gelato');
-      return row ? [gelatoInfoOf(row, secrets)] : [];
+      return row ? [gelatoInfoOf(row, secrets.open(row.api_key_sealed))] : [];
     },
 
     /** The shops a Printify key reaches (the key is not stored by this call). */
@@ -192,7 +201,7 @@ export function listingsService(deps: ListingsServiceDeps) {
         if (error instanceof UserError) throw error;
         throw userErrorFor(error, 'printify', listingMessages.printifyProductInvalid);
       }
-      await repo.saveConnection({
+      const row = {
         workspace_id: input.workspace_id,
         provider: 'printify',
         user_id: userId,
@@ -202,8 +211,9 @@ export function listingsService(deps: ListingsServiceDeps) {
         template_id: input.printify_product_id,
         template_title: '',
         updated_at: Date.now(),
-      });
-      return printifyInfoOf((await repo.connection(input.workspace_id, 'printify'))!, secrets);
+      };
+      await repo.saveConnection(row);
+      return printifyInfoOf(row, key);
     },
 
     /** Checks the template (and with it the key) against Gelato, then stores the connection. */
@@ -220,7 +230,7 @@ export function listingsService(deps: ListingsServiceDeps) {
       } catch (error) {
         throw userErrorFor(error, 'gelato', listingMessages.gelatoCredentialsInvalid);
       }
-      await repo.saveConnection({
+      const row = {
         workspace_id: input.workspace_id,
         provider: 'gelato',
         user_id: userId,
@@ -230,8 +240,9 @@ export function listingsService(deps: ListingsServiceDeps) {
         template_id: input.template_id,
         template_title: title,
         updated_at: Date.now(),
-      });
-      return gelatoInfoOf((await repo.connection(input.workspace_id, 'gelato'))!, secrets);
+      };
+      await repo.saveConnection(row);
+      return gelatoInfoOf(row, key);
     },
 
     /** Starts a Printify run in the background: one product per design, updated when it exists. */
@@ -262,18 +273,19 @@ export function listingsService(deps: ListingsServiceDeps) {
   };
 }
 
-function printifyInfoOf(row: ConnectionRow, secrets: SecretBox): PrintifyInfo {
+/** What the screen shows of a connection: the key only masked. */
+function printifyInfoOf(row: ConnectionFields, apiKey: string): PrintifyInfo {
   return {
-    api_key: maskKey(secrets.open(row.api_key_sealed)),
+    api_key: maskKey(apiKey),
     shop_id: row.shop_id,
     product_id: row.template_id,
     shop_title: row.shop_title,
   };
 }
 
-function gelatoInfoOf(row: ConnectionRow, secrets: SecretBox): GelatoInfo {
+function gelatoInfoOf(row: ConnectionFields, apiKey: string): GelatoInfo {
   return {
-    api_key: maskKey(secrets.open(row.api_key_sealed)),
+    api_key: maskKey(apiKey),
     store_id: row.shop_id,
     template_id: row.template_id,
     template_title: row.template_title,

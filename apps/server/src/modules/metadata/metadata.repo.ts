@@ -108,10 +108,6 @@ export function metadataRepo(db: Db) {
       return db.selectFrom('ai_tasks').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
-    findDesign(id: string): Promise<Selectable<DesignsTable> | undefined> {
-      return db.selectFrom('designs').selectAll().where('id', '=', id).executeTakeFirst();
-    },
-
     async markStarted(id: string): Promise<void> {
       await db
         .updateTable('ai_tasks')

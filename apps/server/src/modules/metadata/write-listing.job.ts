@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { type Listing, joinKeywords } from '@podflow/contract/metadata';
 import type { JobDefinition, JobOutcome } from '../../platform/queue/job-queue.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
+import type { DesignsService } from '../designs/designs.service.ts';
 import type { TemplatesService } from '../templates/templates.service.ts';
 import { type ListingWriter, ListingWriterError } from './listing-writer.ts';
 import type { MetadataRepo } from './metadata.repo.ts';
@@ -12,6 +13,7 @@ import { productTypes } from './product-types.ts';
 export type WriteListingDeps = {
   repo: MetadataRepo;
   storage: Storage;
+  designs: DesignsService;
   templates: TemplatesService;
   writer: ListingWriter;
   /** Designs written at once by this process. */
@@ -27,7 +29,7 @@ const payload = z.object({ taskId: z.string() });
  * the queue and, given up, fails it. A failed task gives its AI token back.
  */
 export function writeListingJob(deps: WriteListingDeps): JobDefinition<z.infer<typeof payload>> {
-  const { repo, storage, templates, writer } = deps;
+  const { repo, storage, designs, templates, writer } = deps;
 
   async function handle(
     { taskId }: z.infer<typeof payload>,
@@ -37,7 +39,7 @@ export function writeListingJob(deps: WriteListingDeps): JobDefinition<z.infer<t
     if (!task || task.status === 'Completed' || task.status === 'Failed') {
       return { status: 'skipped', reason: 'the task has ended' };
     }
-    const design = await repo.findDesign(task.design_id);
+    const design = await designs.findRow(task.design_id);
     if (!design) {
       const reason = 'The design was deleted before its metadata was written.';
       await repo.fail(taskId, reason);
