@@ -237,12 +237,14 @@ export type SandboxAppOptions = {
   requests: RecordedRequest[];
   plan: FaultPlan;
   bodyLimit: number;
+  /** Which requests are the provider's API (recorded, faulted, gated); default: paths under /v1/. */
+  isApi?: (url: string) => boolean;
   /** The provider's checks after the fault plan (key, limits); returns the sent reply to stop there. */
   gate(request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined;
 };
 
 /**
- * A Fastify app whose /v1 requests are recorded, then answered by the fault plan if it says so,
+ * A Fastify app whose API requests (/v1 unless `isApi` says otherwise) are recorded, then answered by the fault plan if it says so,
  * then gated. JSON bodies parse as the providers parse them: an empty body with a JSON content type
  * is no body (a bodiless POST to publish is fine), and bad JSON fails with code 'SANDBOX_BAD_JSON'.
  */
@@ -258,8 +260,9 @@ export function createSandboxApp(options: SandboxAppOptions): FastifyInstance {
       done(Object.assign(error, { statusCode: 400, code: 'SANDBOX_BAD_JSON' }));
     }
   });
+  const isApi = options.isApi ?? ((url: string) => url.startsWith('/v1/'));
   app.addHook('preHandler', async (request, reply) => {
-    if (!request.url.startsWith('/v1/')) return;
+    if (!isApi(request.url)) return;
     recordRequest(options.requests, request);
     if (await options.plan.intercept(request, reply)) return reply;
     return options.gate(request, reply);
