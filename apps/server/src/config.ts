@@ -59,6 +59,15 @@ const schema = z.object({
   PRINTIFY_BASE_URL: z.url('PRINTIFY_BASE_URL must be a URL').default('https://api.printify.com'),
   GELATO_BASE_URL: z.url('GELATO_BASE_URL must be a URL').default('https://ecommerce.gelatoapis.com'),
   PROVIDER_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
+  SHOPIFY_BASE_URL: z
+    .string()
+    .regex(/^https?:\/\/.*\{shop\}/, 'SHOPIFY_BASE_URL must be a URL holding {shop}')
+    .default('https://{shop}.myshopify.com'),
+  SHOPIFY_API_VERSION: z
+    .string()
+    .regex(/^(\d{4}-(01|04|07|10)|unstable)$/, 'SHOPIFY_API_VERSION must look like 2026-07')
+    .default('2026-07'),
+  STORES_ALLOW_PRIVATE_URLS: bool.default(false),
 });
 
 export type Config = {
@@ -94,6 +103,12 @@ export type Config = {
   ai: { baseUrl: string | undefined; apiKey: string; model: string; timeoutMs: number; concurrency: number };
   /** Print providers' API base URLs (the sandboxes' in tests and the demo) and each call's timeout. */
   providers: { printifyBaseUrl: string; gelatoBaseUrl: string; timeoutMs: number };
+  /**
+   * The sellers' stores: Shopify's admin URL ({shop} replaced by the shop name) and API version;
+   * `allowPrivateUrls` lets a WooCommerce store URL be plain http or on a private network, for
+   * tests and the demo only (refused in production).
+   */
+  stores: { shopifyBaseUrl: string; shopifyApiVersion: string; allowPrivateUrls: boolean };
 };
 
 /** Parses the environment once at start-up; nothing else in the server reads process.env. */
@@ -109,6 +124,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
   const dataDir = path.resolve(e.DATA_DIR);
   if (e.NODE_ENV === 'production' && !e.APP_SECRET) {
     throw new Error('Invalid configuration:\n  APP_SECRET: required in production (at least 32 characters)');
+  }
+  if (e.NODE_ENV === 'production' && e.STORES_ALLOW_PRIVATE_URLS) {
+    throw new Error(
+      'Invalid configuration:\n  STORES_ALLOW_PRIVATE_URLS: for tests and the demo only, never in production',
+    );
   }
   return {
     env: e.NODE_ENV,
@@ -150,6 +170,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       printifyBaseUrl: e.PRINTIFY_BASE_URL.replace(/\/+$/, ''),
       gelatoBaseUrl: e.GELATO_BASE_URL.replace(/\/+$/, ''),
       timeoutMs: Math.round(e.PROVIDER_TIMEOUT_SECONDS * 1000),
+    },
+    stores: {
+      shopifyBaseUrl: e.SHOPIFY_BASE_URL.replace(/\/+$/, ''),
+      shopifyApiVersion: e.SHOPIFY_API_VERSION,
+      allowPrivateUrls: e.STORES_ALLOW_PRIVATE_URLS,
     },
   };
 }

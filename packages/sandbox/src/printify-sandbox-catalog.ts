@@ -109,10 +109,18 @@ export const sandboxUserId = 1_902_317;
 export const seedShops: PrintifyShop[] = [
   { id: 8_123_401, title: 'PodFlow Etsy Shop', sales_channel: 'etsy' },
   { id: 8_123_402, title: 'PodFlow API Shop', sales_channel: 'custom_integration' },
+  { id: 8_123_403, title: 'PodFlow Shopify Store', sales_channel: 'shopify' },
+  { id: 8_123_404, title: 'PodFlow WooCommerce Store', sales_channel: 'woocommerce' },
 ];
 
 /** The seeded template product in the Etsy shop. */
 export const templateProductId = '6650a1b2c3d4e5f601234567';
+
+/** The same template tee in the Shopify and WooCommerce shops. */
+export const channelTemplateProductIds = {
+  shopify: '6650a1b2c3d4e5f601234568',
+  woocommerce: '6650a1b2c3d4e5f601234569',
+} as const;
 
 const colours: OptionValue[] = [
   { id: 418, title: 'Black', colors: ['#000000'] },

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import {
   type Blueprint,
+  type External,
   type PrintifyProduct,
   type PrintifyShop,
   type Upload,
   blueprints,
+  channelTemplateProductIds,
   enrichPrintAreas,
   mergeVariants,
   mockupsFor,
@@ -35,7 +37,17 @@ const productIdFormat = /^[0-9a-f]{24}$/i;
 
 export type PrintifyStore = ReturnType<typeof createPrintifyStore>;
 
-export function createPrintifyStore(baseUrl: () => string, publishDelayMs: number) {
+/** Where a native sales channel lists a product: its id and handle in the store (an update when `known`). */
+export type ChannelListing = (
+  product: PrintifyProduct,
+  known: string | undefined,
+) => Promise<{ id: string; handle: string }>;
+
+export function createPrintifyStore(
+  baseUrl: () => string,
+  publishDelayMs: number,
+  channels: Record<string, ChannelListing> = {},
+) {
   const shops = seedShops.map((shop) => ({ ...shop }));
   const products = new Map<string, PrintifyProduct>();
   const uploads = new Map<string, Upload>();
@@ -135,7 +147,11 @@ export function createPrintifyStore(baseUrl: () => string, publishDelayMs: numbe
     return upload;
   }
 
-  /** Locks the product; a native channel lists it and unlocks it `publishDelayMs` later. */
+  /**
+   * Locks the product; a native channel lists it and unlocks it `publishDelayMs` later. A channel
+   * given in `channels` (the Shopify and WooCommerce sandboxes in the demo) makes the listing
+   * there; if it fails, the product unlocks unlisted, as after a publishing error.
+   */
   function publish(shop: PrintifyShop, product: PrintifyProduct) {
     product.is_locked = true;
     // A custom integration lists the product itself and reports back through publishing_succeeded.
@@ -143,17 +159,31 @@ export function createPrintifyStore(baseUrl: () => string, publishDelayMs: numbe
     const timer = setTimeout(() => {
       timers.delete(timer);
       if (products.get(product.id) !== product) return;
-      const listingId = product.external?.id ?? String(nextListingId++);
-      product.external = {
-        id: listingId,
-        handle: `https://www.etsy.com/listing/${listingId}`,
-        shipping_template_id: 205_118_937_931,
-        type: 'etsy',
-      };
-      product.is_locked = false;
-      product.updated_at = printifyTime();
+      void listOn(shop, product).then((external) => {
+        if (external) product.external = external;
+        product.is_locked = false;
+        product.updated_at = printifyTime();
+      });
     }, publishDelayMs);
     timers.add(timer);
+  }
+
+  async function listOn(shop: PrintifyShop, product: PrintifyProduct): Promise<External | undefined> {
+    const channel = channels[shop.sales_channel];
+    if (channel) {
+      try {
+        return { ...(await channel(product, product.external?.id)), type: shop.sales_channel };
+      } catch {
+        return undefined;
+      }
+    }
+    const listingId = product.external?.id ?? String(nextListingId++);
+    return {
+      id: listingId,
+      handle: `https://www.etsy.com/listing/${listingId}`,
+      shipping_template_id: 205_118_937_931,
+      type: 'etsy',
+    };
   }
 
   /** The Etsy shop's T-shirt: Black and White enabled, Navy off, one design on the front. */
@@ -180,6 +210,10 @@ export function createPrintifyStore(baseUrl: () => string, publishDelayMs: numbe
       visible: false,
     };
     createProduct((shops[0] as PrintifyShop).id, input, tee, templateProductId);
+    for (const [channel, id] of Object.entries(channelTemplateProductIds)) {
+      const shop = shops.find((s) => s.sales_channel === channel);
+      if (shop) createProduct(shop.id, input, tee, id);
+    }
   }
 
   return {

@@ -87,11 +87,13 @@ describe('auth', () => {
 });
 
 describe('seed data', () => {
-  it('lists an Etsy shop and a custom integration shop', async () => {
+  it('lists an Etsy shop, a custom integration shop and Shopify and WooCommerce stores', async () => {
     const { body } = await call('GET', '/shops.json');
     expect(body).toEqual([
       { id: etsyShop, title: 'PodFlow Etsy Shop', sales_channel: 'etsy' },
       { id: apiShop, title: 'PodFlow API Shop', sales_channel: 'custom_integration' },
+      { id: 8_123_403, title: 'PodFlow Shopify Store', sales_channel: 'shopify' },
+      { id: 8_123_404, title: 'PodFlow WooCommerce Store', sales_channel: 'woocommerce' },
     ]);
   });
 
@@ -370,5 +372,49 @@ describe('publishing', () => {
     const after = product(await call('GET', productPath(apiShop, created.id)));
     expect(after.is_locked).toBe(false);
     expect('external' in after).toBe(false);
+  });
+});
+
+describe('native store channels', () => {
+  it("lists a Shopify shop's product through its channel, again under the same id on republish", async () => {
+    const listed: { title: string; known: string | undefined }[] = [];
+    const withChannels = await startPrintifySandbox({
+      publishDelayMs: 10,
+      channels: {
+        shopify: async (listing, known) => {
+          listed.push({ title: listing.title, known });
+          return { id: known ?? '9001', handle: 'https://podflow-demo.myshopify.com/products/retro-cat' };
+        },
+        woocommerce: async () => {
+          throw new Error('the store is down');
+        },
+      },
+    });
+    try {
+      const shopOf = (channel: string) => withChannels.shops.find((s) => s.sales_channel === channel)!.id;
+      const headers = { authorization: `Bearer ${withChannels.token}`, 'content-type': 'application/json' };
+      const post = (path: string, body: unknown) =>
+        fetch(`${withChannels.url}/v1${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+      // Uploads are content-addressed: the same bytes get the id teeBody() places.
+      await post('/uploads/images.json', { file_name: 'cat.png', contents: png(400, 300) });
+      const publishIn = async (shop: number) => {
+        const created = (await (await post(`/shops/${shop}/products.json`, teeBody())).json()) as Product;
+        await post(productPath(shop, created.id, '/publish'), { title: true });
+        return vi.waitFor(() => {
+          const live = withChannels.products.get(created.id)!;
+          expect(live.is_locked).toBe(false);
+          return live;
+        });
+      };
+      const shopify = await publishIn(shopOf('shopify'));
+      expect(shopify.external).toMatchObject({ id: '9001', type: 'shopify' });
+      await post(productPath(shopOf('shopify'), shopify.id, '/publish'), { title: true });
+      await vi.waitFor(() => expect(listed).toHaveLength(2));
+      expect(listed[1]).toEqual({ title: 'Retro Sunset Cat Tee', known: '9001' });
+      const woo = await publishIn(shopOf('woocommerce'));
+      expect('external' in woo).toBe(false);
+    } finally {
+      await withChannels.close();
+    }
   });
 });

@@ -20,7 +20,7 @@ import {
   unauthorized,
   validationError,
 } from './printify-sandbox-checks.ts';
-import { createPrintifyStore, paginate } from './printify-sandbox-store.ts';
+import { type ChannelListing, createPrintifyStore, paginate } from './printify-sandbox-store.ts';
 import {
   type RecordedRequest,
   type SandboxFault,
@@ -43,6 +43,8 @@ import {
 
 export type { RecordedRequest, SandboxFault } from './sandbox-kit.ts';
 export type { PrintifyProduct, PrintifyShop, Upload } from './printify-sandbox-catalog.ts';
+export type { ChannelListing } from './printify-sandbox-store.ts';
+export { channelTemplateProductIds } from './printify-sandbox-catalog.ts';
 
 export type PrintifySandboxOptions = {
   port?: number;
@@ -56,6 +58,11 @@ export type PrintifySandboxOptions = {
   slowMs?: number;
   /** How long an Etsy-like shop takes to publish (default 150 ms). */
   publishDelayMs?: number;
+  /**
+   * How a shop of a native sales channel ('shopify', 'woocommerce') lists a product it publishes,
+   * e.g. in the Shopify or WooCommerce sandbox; without one it makes up a listing id.
+   */
+  channels?: Record<string, ChannelListing>;
 };
 
 export type PrintifySandbox = {
@@ -83,7 +90,7 @@ export async function startPrintifySandbox(options: PrintifySandboxOptions = {})
   const { port = 0, host = '127.0.0.1', token = 'printify-sandbox-token' } = options;
   const publishDelayMs = options.publishDelayMs ?? 150;
   let baseUrl = '';
-  const store = createPrintifyStore(() => baseUrl, publishDelayMs);
+  const store = createPrintifyStore(() => baseUrl, publishDelayMs, options.channels);
   const { shops, products, uploads } = store;
   const requests: RecordedRequest[] = [];
   const requestLimit = createWindowLimiter(600, 60_000);

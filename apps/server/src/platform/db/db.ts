@@ -12,6 +12,7 @@ import * as jobQueue from './migrations/0004-job-queue.ts';
 import * as mockups from './migrations/0005-mockups.ts';
 import * as metadata from './migrations/0006-metadata.ts';
 import * as listings from './migrations/0007-listings.ts';
+import * as stores from './migrations/0008-stores.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0005-mockups': mockups,
   '0006-metadata': metadata,
   '0007-listings': listings,
+  '0008-stores': stores,
 };
 
 // PostgreSQL answers bigint (int8) columns as strings; our bigints are epoch milliseconds.

@@ -19,6 +19,9 @@ export interface Database {
   provider_connections: ProviderConnectionsTable;
   listing_runs: ListingRunsTable;
   listing_results: ListingResultsTable;
+  store_sync_runs: StoreSyncRunsTable;
+  store_sync_results: StoreSyncResultsTable;
+  store_media: StoreMediaTable;
 }
 
 export interface UsersTable {
@@ -73,6 +76,8 @@ export interface WorkspacesTable {
   /** Designs in the workspace, counted against the plan's design slots. */
   design_count: Generated<number>;
   created_at: number;
+  /** 'shopify' or 'woocommerce'; null until the seller chooses (the contract's default applies). */
+  target_store: string | null;
 }
 
 export interface DesignsTable {
@@ -226,4 +231,50 @@ export interface ListingResultsTable {
   status: string;
   product_id: string | null;
   reason: string | null;
+}
+
+/** One sync of a workspace's Printify listings to its Shopify or WooCommerce store. */
+export interface StoreSyncRunsTable {
+  id: string;
+  workspace_id: string;
+  user_id: string;
+  /** 'shopify' or 'woocommerce'. */
+  store: string;
+  /** Pending, In Progress, Completed or Failed. */
+  status: string;
+  skip_mockups: number;
+  reason: string | null;
+  created_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+}
+
+/** A design's outcome in a store sync. */
+export interface StoreSyncResultsTable {
+  run_id: string;
+  design_id: string;
+  design_file_name: string;
+  position: number;
+  /** pending, updated, unchanged, skipped or failed. */
+  status: string;
+  printify_product_id: string | null;
+  store_product_id: string | null;
+  /** What changed, comma-separated (title,description,tags,seo,mockups). */
+  changes: string;
+  reason: string | null;
+}
+
+/** A mockup PodFlow put on a store product, at its place among PodFlow's images there. */
+export interface StoreMediaTable {
+  workspace_id: string;
+  store: string;
+  /** The shop name or store URL it was synced to. */
+  store_ref: string;
+  product_id: string;
+  position: number;
+  mockup_id: string;
+  /** The mockup file's storage key: a re-rendered mockup has a new one. */
+  mockup_key: string;
+  /** Shopify's MediaImage GID or WooCommerce's attachment id. */
+  remote_id: string;
 }
