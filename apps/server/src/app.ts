@@ -15,7 +15,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { createListingsJob } from './modules/listings/create-listings.job.ts';
 import { listingsRepo } from './modules/listings/listings.repo.ts';
 import { listingsRoutes } from './modules/listings/listings.routes.ts';
-import { listingsService } from './modules/listings/listings.service.ts';
+import { listingsService, providerClients } from './modules/listings/listings.service.ts';
 import type { ListingWriter } from './modules/metadata/listing-writer.ts';
 import { metadataRepo } from './modules/metadata/metadata.repo.ts';
 import { metadataRoutes } from './modules/metadata/metadata.routes.ts';
@@ -24,6 +24,10 @@ import { offlineListingWriter } from './modules/metadata/offline-writer.ts';
 import { openAiListingWriter } from './modules/metadata/openai-writer.ts';
 import { writeListingJob } from './modules/metadata/write-listing.job.ts';
 import { mockupsRepo } from './modules/mockups/mockups.repo.ts';
+import { storesRepo } from './modules/stores/stores.repo.ts';
+import { storesRoutes } from './modules/stores/stores.routes.ts';
+import { storeClients, storesService } from './modules/stores/stores.service.ts';
+import { syncStoreJob } from './modules/stores/sync-store.job.ts';
 import { mockupsRoutes } from './modules/mockups/mockups.routes.ts';
 import { mockupsService } from './modules/mockups/mockups.service.ts';
 import { renderCache } from './modules/mockups/render-cache.ts';
@@ -202,6 +206,33 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
       publicUrl: config.publicUrl,
     }),
   );
+  const storesData = storesRepo(db);
+  const clients = {
+    ...storeClients({ ...config.stores, timeoutMs: config.providers.timeoutMs }),
+    printify: providerClients(config.providers).printify,
+  };
+  const stores = storesService({
+    repo: storesData,
+    connections: listingsData,
+    queue,
+    secrets,
+    workspaces,
+    designs,
+    clients,
+  });
+  queue.register(
+    syncStoreJob({
+      repo: storesData,
+      connections: listingsData,
+      designs,
+      mockups,
+      storage,
+      signer,
+      secrets,
+      clients,
+      publicUrl: config.publicUrl,
+    }),
+  );
   if (runsJobs(config.role)) queue.start();
   app.addHook('onClose', async () => {
     await queue.close();
@@ -222,6 +253,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   await app.register(mockupsRoutes, { mockups, requireUser: signedIn });
   await app.register(metadataRoutes, { metadata, requireUser: signedIn });
   await app.register(listingsRoutes, { listings, requireUser: signedIn });
+  await app.register(storesRoutes, { stores, requireUser: signedIn });
 
   const spa = await registerSpa(app, config.webDistDir);
   app.setNotFoundHandler((request, reply) => {

@@ -91,6 +91,9 @@ export function httpClient(options: HttpClientOptions): HttpClient {
       text = await response.text();
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
+      // An address the SSRF-safe fetch refused: no retry helps, and its sentence is the one to show.
+      const refusal = causeWithCode(error, 'unsafe_url');
+      if (refusal) throw refusal;
       const timedOut = timeout.aborted;
       const code = timedOut ? 'ETIMEDOUT' : systemCode(error);
       const what = timedOut
@@ -234,6 +237,13 @@ function describe(error: unknown): string {
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : undefined;
   const inner = cause ?? error;
   return inner instanceof Error ? inner.message || inner.name : String(inner);
+}
+
+function causeWithCode(error: unknown, code: string): Error | undefined {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    if ((current as Error & { code?: unknown }).code === code) return current;
+  }
+  return undefined;
 }
 
 function systemCode(error: unknown): string | undefined {

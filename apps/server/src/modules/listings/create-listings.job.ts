@@ -1,16 +1,17 @@
 import { buffer } from 'node:stream/consumers';
 import { z } from 'zod';
 import type { ListingProvider, ListingResultStatus } from '@podflow/contract/listings';
-import { splitKeywords } from '@podflow/contract/metadata';
 import { gelatoProductInput } from '@podflow/providers/gelato';
 import { ProviderError } from '@podflow/providers/http';
 import { cloneProductInput } from '@podflow/providers/printify';
+import { eachLimited } from '../../platform/concurrency/each-limited.ts';
 import type { SecretBox } from '../../platform/crypto/secrets.ts';
 import type { JobDefinition, JobOutcome } from '../../platform/queue/job-queue.ts';
 import type { UrlSigner } from '../../platform/storage/signed-urls.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import type { DesignRow } from '../designs/designs.repo.ts';
 import type { DesignsService } from '../designs/designs.service.ts';
+import { listingTextOf } from './listing-text.ts';
 import type { ListingsRepo } from './listings.repo.ts';
 import { CREATE_LISTINGS_JOB, type ProviderSettings, providerClients } from './listings.service.ts';
 
@@ -31,30 +32,6 @@ const payload = z.object({ runId: z.string() });
 
 type Design = DesignRow;
 type Outcome = { status: ListingResultStatus; product_id: string | null; reason: string | null };
-
-/** A design's listing text: what the seller saved, or its file name when there is no title yet. */
-function textOf(design: Design) {
-  const fallback =
-    design.file_name
-      .replace(/\.[a-z0-9]+$/i, '')
-      .replace(/[-_]+/g, ' ')
-      .trim() || 'Design';
-  const title = design.product_title.trim() || fallback;
-  return {
-    title,
-    description: design.product_description.trim() || title,
-    tags: splitKeywords(design.seo_keywords).slice(0, 13),
-  };
-}
-
-/** Runs `work` over `items`, at most `limit` at a time. */
-async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) await work(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-}
 
 /**
  * A listing run: every pending design of it sent to the provider, each result recorded as soon
@@ -94,7 +71,7 @@ export function createListingsJob(deps: CreateListingsDeps): JobDefinition<z.inf
         fileName: design.file_name,
         contents: bytes.toString('base64'),
       });
-      const body = cloneProductInput(template, { uploadId: upload.id, ...textOf(design) });
+      const body = cloneProductInput(template, { uploadId: upload.id, ...listingTextOf(design) });
       let status: ListingResultStatus = 'created';
       let productId = design.printify_product_id;
       if (productId) {
@@ -129,7 +106,7 @@ export function createListingsJob(deps: CreateListingsDeps): JobDefinition<z.inf
       const fileUrl = new URL(signer.sign(design.storage_key), deps.publicUrl).href;
       const product = await client.createProductFromTemplate(
         storeId,
-        gelatoProductInput(template, { fileUrl, ...textOf(design) }),
+        gelatoProductInput(template, { fileUrl, ...listingTextOf(design) }),
       );
       await repo.setDesignProduct(design.id, 'gelato', product.id);
       return { status: 'created', product_id: product.id, reason: null };

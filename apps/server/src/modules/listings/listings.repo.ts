@@ -1,5 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { ListingProvider, ListingResultStatus, ListingRunStatus } from '@podflow/contract/listings';
+import type { TargetStore } from '@podflow/contract/stores';
 import type { Db } from '../../platform/db/db.ts';
 import type {
   ListingResultsTable,
@@ -13,10 +14,13 @@ export type ListingResultRow = Selectable<ListingResultsTable>;
 
 const active: ListingRunStatus[] = ['Pending', 'In Progress'];
 
-/** The only place with the SQL of provider connections and listing runs. */
+/** The only place with the SQL of provider and store connections, and of listing runs. */
 export function listingsRepo(db: Db) {
   return {
-    connection(workspaceId: string, provider: ListingProvider): Promise<ConnectionRow | undefined> {
+    connection(
+      workspaceId: string,
+      provider: ListingProvider | TargetStore,
+    ): Promise<ConnectionRow | undefined> {
       return db
         .selectFrom('provider_connections')
         .selectAll()

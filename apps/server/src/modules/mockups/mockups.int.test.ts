@@ -7,25 +7,8 @@ import yauzl from 'yauzl';
 import type { MockupGridRow, MockupJobLog } from '@podflow/contract/mockups';
 import { mockupMessages } from '@podflow/contract/mockups';
 import { buildSignedInUser, buildWorkspace, postForm, uploadDesigns } from '../../test/factories.ts';
-import { buildPng } from '../../test/images.ts';
+import { buildPng, templateData, templatePng } from '../../test/images.ts';
 import { type TestApp, startTestApp, testDbKind } from '../../test/test-app.ts';
-
-const templateData = JSON.stringify({
-  topLeft: { x: 0.25, y: 0.2 },
-  topRight: { x: 0.75, y: 0.25 },
-  bottomRight: { x: 0.72, y: 0.8 },
-  bottomLeft: { x: 0.28, y: 0.75 },
-  rotation: 0,
-  fit: 'contain',
-});
-
-/** A small product photo: a grey shirt-like block on a light background. */
-function templatePng(hue: number): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400">
-    <rect width="400" height="400" fill="hsl(${hue},20%,92%)"/>
-    <rect x="80" y="60" width="240" height="300" rx="30" fill="hsl(${hue},10%,80%)"/></svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
-}
 
 /** Entry names of a zip held in memory. */
 function zipEntries(zip: Buffer): Promise<string[]> {

@@ -17,7 +17,7 @@ import type { Storage } from '../../platform/storage/storage.ts';
 import type { DesignsService } from '../designs/designs.service.ts';
 import type { TemplatesService } from '../templates/templates.service.ts';
 import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
-import type { MockupJobRow, MockupsRepo } from './mockups.repo.ts';
+import type { MockupJobRow, MockupRow, MockupsRepo } from './mockups.repo.ts';
 import { type ZipEntry, zipStream } from './mockups-zip.ts';
 
 export const RENDER_MOCKUPS_JOB = 'render-mockups';
@@ -180,6 +180,14 @@ export function mockupsService(deps: MockupsServiceDeps) {
     },
 
     /** Removes the mockups of deleted designs (rows, bytes, files). */
+    /** The workspace's mockups for the other steps, per design in template order (as the grid shows them). */
+    async rowsOf(workspaceId: string): Promise<MockupRow[]> {
+      const rows = await repo.listByWorkspace(workspaceId);
+      return rows.sort(
+        (a, b) => a.design_id.localeCompare(b.design_id) || a.template_name.localeCompare(b.template_name),
+      );
+    },
+
     async releaseDesigns(userId: string, designIds: string[]): Promise<void> {
       await deleteFiles(await repo.deleteForDesigns(userId, designIds));
     },

@@ -28,7 +28,7 @@ export function workspacesService(deps: WorkspacesServiceDeps) {
     async create(userId: string, name: string): Promise<Workspace> {
       const row = { id: randomUUID(), user_id: userId, name, created_at: Date.now() };
       await repo.insert(row);
-      return toWorkspace({ ...row, design_count: 0 });
+      return toWorkspace({ ...row, design_count: 0, target_store: null });
     },
 
     /** The caller's workspace, or a 404 that looks the same for someone else's and a missing one. */

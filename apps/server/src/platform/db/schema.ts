@@ -77,7 +77,7 @@ export interface WorkspacesTable {
   design_count: Generated<number>;
   created_at: number;
   /** 'shopify' or 'woocommerce'; null until the seller chooses (the contract's default applies). */
-  target_store: string | null;
+  target_store: Generated<string | null>;
 }
 
 export interface DesignsTable {
@@ -193,11 +193,11 @@ export interface AiTasksTable {
 /** A workspace's connection to a print provider; the API key only sealed (platform/crypto). */
 export interface ProviderConnectionsTable {
   workspace_id: string;
-  /** 'printify' or 'gelato'. */
+  /** 'printify', 'gelato', 'shopify' or 'woocommerce'. */
   provider: string;
   user_id: string;
   api_key_sealed: string;
-  /** Printify: the shop id; Gelato: the store id. */
+  /** Printify: the shop id; Gelato: the store id; Shopify: the shop name; WooCommerce: the store URL. */
   shop_id: string;
   shop_title: string;
   /** Printify: the template product id; Gelato: the template id. */
@@ -264,7 +264,7 @@ export interface StoreSyncResultsTable {
   reason: string | null;
 }
 
-/** A mockup PodFlow put on a store product, at its place among PodFlow's images there. */
+/** A mockup PodFlow put on a store product (recorded as soon as it is added), and its place among them. */
 export interface StoreMediaTable {
   workspace_id: string;
   store: string;

@@ -1,0 +1,363 @@
+import { randomUUID } from 'node:crypto';
+import { isMaskedKey, maskKey } from '@podflow/contract/listings';
+import {
+  type ShopifyInfo,
+  type StoreSyncChange,
+  type StoreSyncResultStatus,
+  type StoreSyncRun,
+  type TargetStore,
+  type WooCommerceInfo,
+  defaultTargetStore,
+  shopifyRequiredScopes,
+  shopifyShopNamePattern,
+  storeMessages,
+  storeNames,
+  targetStores,
+} from '@podflow/contract/stores';
+import type { ListingRunStatus } from '@podflow/contract/listings';
+import { ProviderError } from '@podflow/providers/http';
+import { UnsafeUrlError, checkOutboundUrl, safeFetch } from '@podflow/providers/safe-fetch';
+import { shopifyClient } from '@podflow/providers/shopify';
+import { wooClient } from '@podflow/providers/woocommerce';
+import type { SecretBox } from '../../platform/crypto/secrets.ts';
+import { UserError } from '../../platform/errors.ts';
+import type { JobQueue } from '../../platform/queue/job-queue.ts';
+import type { DesignsService } from '../designs/designs.service.ts';
+import type { ConnectionRow, ListingsRepo } from '../listings/listings.repo.ts';
+import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
+import type { StoreSyncResultRow, StoreSyncRunRow, StoresRepo } from './stores.repo.ts';
+
+export const SYNC_STORE_JOB = 'sync-store';
+
+export type StoreSettings = {
+  shopifyBaseUrl: string;
+  shopifyApiVersion: string;
+  /** Tests and the demo only: a WooCommerce store may be plain http or on a private network. */
+  allowPrivateUrls: boolean;
+  timeoutMs: number;
+};
+
+export type WooKeys = { key: string; secret: string };
+
+/**
+ * The store clients on the configured settings. WooCommerce stores are at an address the seller
+ * typed, so every request to one goes through the SSRF-safe fetch.
+ */
+export function storeClients(settings: StoreSettings) {
+  const policy = { allowPrivate: settings.allowPrivateUrls, timeoutMs: settings.timeoutMs };
+  const fetch = safeFetch(policy);
+  return {
+    policy,
+    shopify: (shop: string, accessToken: string) =>
+      shopifyClient({
+        shop,
+        accessToken,
+        baseUrl: settings.shopifyBaseUrl,
+        apiVersion: settings.shopifyApiVersion,
+        timeoutMs: settings.timeoutMs,
+      }),
+    woocommerce: (storeUrl: string, keys: WooKeys) =>
+      wooClient({
+        storeUrl,
+        consumerKey: keys.key,
+        consumerSecret: keys.secret,
+        timeoutMs: settings.timeoutMs,
+        fetch,
+      }),
+  };
+}
+
+export type StoreClients = ReturnType<typeof storeClients>;
+
+export type StoresServiceDeps = {
+  repo: StoresRepo;
+  connections: Pick<ListingsRepo, 'connection' | 'saveConnection'>;
+  queue: JobQueue;
+  secrets: SecretBox;
+  workspaces: WorkspacesService;
+  designs: DesignsService;
+  clients: StoreClients;
+};
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
+
+/** The sealed WooCommerce keys of a connection. */
+export const wooKeysOf = (secrets: SecretBox, row: ConnectionRow): WooKeys =>
+  JSON.parse(secrets.open(row.api_key_sealed)) as WooKeys;
+
+/** The run the web app shows: counts and one result per design. */
+export function toStoreSyncRun(run: StoreSyncRunRow, results: StoreSyncResultRow[]): StoreSyncRun {
+  const count = (status: StoreSyncResultStatus) => results.filter((r) => r.status === status).length;
+  return {
+    id: run.id,
+    store: run.store as TargetStore,
+    status: run.status as ListingRunStatus,
+    skip_mockups: run.skip_mockups === 1,
+    total: results.length,
+    updated: count('updated'),
+    unchanged: count('unchanged'),
+    skipped: count('skipped'),
+    failed: count('failed'),
+    results: results.map((r) => ({
+      lineitem_id: r.design_id,
+      image_file_name: r.design_file_name,
+      status: r.status as StoreSyncResultStatus,
+      printify_product_id: r.printify_product_id,
+      store_product_id: r.store_product_id,
+      changes: r.changes === '' ? [] : (r.changes.split(',') as StoreSyncChange[]),
+      reason: r.reason,
+    })),
+    reason: run.reason,
+    created_at: iso(run.created_at)!,
+    finished_at: iso(run.finished_at),
+  };
+}
+
+/** A shop name as sellers paste it: "My-Shop", "my-shop.myshopify.com" or its admin URL. */
+export function shopNameOf(typed: string): string {
+  return typed
+    .trim()
+    .toLowerCase()
+    .replace(/^https?:\/\//, '')
+    .replace(/\/.*$/, '')
+    .replace(/\.myshopify\.com$/, '');
+}
+
+/** A store URL without a trailing slash, query or fragment. */
+function storeUrlOf(typed: string): string {
+  let url: URL;
+  try {
+    url = new URL(typed.trim());
+  } catch {
+    throw new UserError(400, storeMessages.storeUrlInvalid, { code: 'store_url_invalid' });
+  }
+  if (!['https:', 'http:'].includes(url.protocol) || url.hostname === '') {
+    throw new UserError(400, storeMessages.storeUrlInvalid, { code: 'store_url_invalid' });
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+/** A store's refusal or silence as the seller should read it. */
+function saveFailure(error: unknown, store: TargetStore): UserError {
+  if (!(error instanceof ProviderError)) throw error;
+  const sentence = store === 'shopify' ? storeMessages.shopifySaveFailed : storeMessages.wooSaveFailed;
+  if (error.status === 0 || error.status >= 500 || error.status === 429) {
+    return new UserError(400, `${sentence} ${storeNames[store]} did not answer: ${error.message}`, {
+      code: 'store_unreachable',
+    });
+  }
+  return new UserError(400, sentence, { code: 'store_refused' });
+}
+
+/** Each workspace's store connections (secrets sealed at rest, masked in answers), target store and syncs. */
+export function storesService(deps: StoresServiceDeps) {
+  const { repo, connections, queue, secrets, workspaces, designs, clients } = deps;
+
+  async function runOf(id: string): Promise<StoreSyncRun> {
+    const run = (await repo.findRun(id))!;
+    return toStoreSyncRun(run, await repo.results(id));
+  }
+
+  /** The secret a form sent: a new one as typed, or the stored one when it sent the masked value back. */
+  function secretFrom(sent: string, stored: string | undefined, label: string): string {
+    if (!isMaskedKey(sent)) return sent;
+    if (stored === undefined) throw new UserError(400, `Enter the ${label}.`, { code: 'secret_required' });
+    return stored;
+  }
+
+  return {
+    async targetStore(userId: string, workspaceId: string): Promise<TargetStore> {
+      await workspaces.requireOwned(userId, workspaceId);
+      const saved = await repo.targetStore(workspaceId);
+      return targetStores.find((s) => s === saved) ?? defaultTargetStore;
+    },
+
+    async saveTargetStore(userId: string, workspaceId: string, store: TargetStore): Promise<TargetStore> {
+      await workspaces.requireOwned(userId, workspaceId);
+      await repo.setTargetStore(workspaceId, store);
+      return store;
+    },
+
+    async shopifyInfo(userId: string, workspaceId: string): Promise<ShopifyInfo[]> {
+      await workspaces.requireOwned(userId, workspaceId);
+      const row = await connections.connection(workspaceId, 'shopify');
+      if (!row) return [];
+      return [
+        {
+          shopify_admin_api_token: maskKey(secrets.open(row.api_key_sealed)),
+          shopify_shop_name: row.shop_id,
+        },
+      ];
+    },
+
+    async wooInfo(userId: string, workspaceId: string): Promise<WooCommerceInfo[]> {
+      await workspaces.requireOwned(userId, workspaceId);
+      const row = await connections.connection(workspaceId, 'woocommerce');
+      return row ? [wooInfoOf(row.shop_id, wooKeysOf(secrets, row))] : [];
+    },
+
+    /**
+     * Checks the token against the shop with a cheap query and the scopes SPEC.md requires, then
+     * stores the connection (token sealed) and makes Shopify the target store.
+     */
+    async saveShopify(
+      userId: string,
+      input: { workspace_id: string; shopify_admin_api_token: string; shopify_shop_name: string },
+    ): Promise<ShopifyInfo> {
+      await workspaces.requireOwned(userId, input.workspace_id);
+      const shop = shopNameOf(input.shopify_shop_name);
+      if (!shopifyShopNamePattern.test(shop)) {
+        throw new UserError(400, storeMessages.shopNameInvalid, { code: 'shop_name_invalid' });
+      }
+      const stored = await connections.connection(input.workspace_id, 'shopify');
+      const token = secretFrom(
+        input.shopify_admin_api_token,
+        stored && stored.shop_id === shop ? secrets.open(stored.api_key_sealed) : undefined,
+        'Admin API access token',
+      );
+      let access: { name: string; scopes: string[] };
+      try {
+        access = await clients.shopify(shop, token).checkAccess();
+      } catch (error) {
+        throw saveFailure(error, 'shopify');
+      }
+      const granted = new Set(access.scopes);
+      const lacking = shopifyRequiredScopes.filter((scope) => !granted.has(scope));
+      if (lacking.length > 0) {
+        throw new UserError(
+          400,
+          `${storeMessages.shopifySaveFailed} The token lacks the ${lacking.join(' and ')} scope${lacking.length > 1 ? 's' : ''}.`,
+          { code: 'scopes_missing' },
+        );
+      }
+      await connections.saveConnection({
+        workspace_id: input.workspace_id,
+        provider: 'shopify',
+        user_id: userId,
+        api_key_sealed: secrets.seal(token),
+        shop_id: shop,
+        shop_title: access.name,
+        template_id: '',
+        template_title: '',
+        updated_at: Date.now(),
+      });
+      await repo.setTargetStore(input.workspace_id, 'shopify');
+      return { shopify_admin_api_token: maskKey(token), shopify_shop_name: shop };
+    },
+
+    /**
+     * Checks the store address (https, public addresses only) and the keys with a read call, then
+     * stores the connection (keys sealed) and makes WooCommerce the target store.
+     */
+    async saveWoo(
+      userId: string,
+      input: {
+        workspace_id: string;
+        woocommerce_store_url: string;
+        woocommerce_consumer_key: string;
+        woocommerce_consumer_secret: string;
+      },
+    ): Promise<WooCommerceInfo> {
+      await workspaces.requireOwned(userId, input.workspace_id);
+      const storeUrl = storeUrlOf(input.woocommerce_store_url);
+      try {
+        await checkOutboundUrl(storeUrl, clients.policy);
+      } catch (error) {
+        if (error instanceof UnsafeUrlError)
+          throw new UserError(400, error.message, { code: 'store_url_refused' });
+        throw error;
+      }
+      const stored = await connections.connection(input.workspace_id, 'woocommerce');
+      const storedKeys = stored && stored.shop_id === storeUrl ? wooKeysOf(secrets, stored) : undefined;
+      const keys = {
+        key: secretFrom(input.woocommerce_consumer_key, storedKeys?.key, 'consumer key'),
+        secret: secretFrom(input.woocommerce_consumer_secret, storedKeys?.secret, 'consumer secret'),
+      };
+      try {
+        await clients.woocommerce(storeUrl, keys).checkAccess();
+      } catch (error) {
+        if (error instanceof UnsafeUrlError)
+          throw new UserError(400, error.message, { code: 'store_url_refused' });
+        throw saveFailure(error, 'woocommerce');
+      }
+      await connections.saveConnection({
+        workspace_id: input.workspace_id,
+        provider: 'woocommerce',
+        user_id: userId,
+        api_key_sealed: secrets.seal(JSON.stringify(keys)),
+        shop_id: storeUrl,
+        shop_title: '',
+        template_id: '',
+        template_title: '',
+        updated_at: Date.now(),
+      });
+      await repo.setTargetStore(input.workspace_id, 'woocommerce');
+      return wooInfoOf(storeUrl, keys);
+    },
+
+    /** Starts a sync of every design with a Printify product to the store, in the background. */
+    async startSync(
+      userId: string,
+      workspaceId: string,
+      store: TargetStore,
+      skipMockups: boolean,
+    ): Promise<StoreSyncRun> {
+      await workspaces.requireOwned(userId, workspaceId);
+      if (!(await connections.connection(workspaceId, store))) {
+        throw new UserError(400, storeMessages.notConnected(store), { code: 'not_connected' });
+      }
+      if (!(await connections.connection(workspaceId, 'printify'))) {
+        throw new UserError(400, storeMessages.notConnectedPrintify, { code: 'printify_not_connected' });
+      }
+      const listed = (await designs.listRows(workspaceId)).filter((d) => d.printify_product_id);
+      if (listed.length === 0) throw new UserError(400, storeMessages.noListings, { code: 'no_listings' });
+      if (await repo.hasActiveRun(workspaceId, store)) {
+        throw new UserError(409, storeMessages.running(store), { code: 'sync_running' });
+      }
+      const id = randomUUID();
+      await repo.insertRun(
+        {
+          id,
+          workspace_id: workspaceId,
+          user_id: userId,
+          store,
+          status: 'Pending',
+          skip_mockups: skipMockups ? 1 : 0,
+          reason: null,
+          created_at: Date.now(),
+          started_at: null,
+          finished_at: null,
+        },
+        listed.map((design, position) => ({
+          run_id: id,
+          design_id: design.id,
+          design_file_name: design.file_name,
+          position,
+          status: 'pending',
+          printify_product_id: design.printify_product_id,
+          store_product_id: null,
+          changes: '',
+          reason: null,
+        })),
+      );
+      await queue.enqueue(SYNC_STORE_JOB, id, { runId: id });
+      return runOf(id);
+    },
+
+    async run(userId: string, workspaceId: string, store: TargetStore): Promise<StoreSyncRun | null> {
+      await workspaces.requireOwned(userId, workspaceId);
+      const run = await repo.latestRun(workspaceId, store);
+      return run ? toStoreSyncRun(run, await repo.results(run.id)) : null;
+    },
+  };
+}
+
+function wooInfoOf(storeUrl: string, keys: WooKeys): WooCommerceInfo {
+  return {
+    woocommerce_store_url: storeUrl,
+    woocommerce_consumer_key: maskKey(keys.key),
+    woocommerce_consumer_secret: maskKey(keys.secret),
+  };
+}
+
+export type StoresService = ReturnType<typeof storesService>;

@@ -1,0 +1,248 @@
+import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
+import { z } from 'zod';
+import type { StoreSyncResultStatus, TargetStore } from '@podflow/contract/stores';
+import { storeMessages, storeNames } from '@podflow/contract/stores';
+import { ProviderError } from '@podflow/providers/http';
+import type { PrintifyProduct } from '@podflow/providers/printify';
+import { eachLimited } from '../../platform/concurrency/each-limited.ts';
+import type { SecretBox } from '../../platform/crypto/secrets.ts';
+import type { JobDefinition, JobOutcome } from '../../platform/queue/job-queue.ts';
+import type { UrlSigner } from '../../platform/storage/signed-urls.ts';
+import type { Storage } from '../../platform/storage/storage.ts';
+import type { DesignRow } from '../designs/designs.repo.ts';
+import type { DesignsService } from '../designs/designs.service.ts';
+import type { ListingsRepo } from '../listings/listings.repo.ts';
+import { providerClients } from '../listings/listings.service.ts';
+import type { MockupsService } from '../mockups/mockups.service.ts';
+import { type ProductSync, type SyncMockup, syncShopifyProduct } from './shopify-sync.ts';
+import { storeListingOf } from './store-listing.ts';
+import type { StoreSyncOutcome, StoresRepo } from './stores.repo.ts';
+import { SYNC_STORE_JOB, type StoreClients, wooKeysOf } from './stores.service.ts';
+import { type WooItem, syncWooProducts } from './woocommerce-sync.ts';
+
+export type SyncStoreDeps = {
+  repo: StoresRepo;
+  connections: Pick<ListingsRepo, 'connection'>;
+  designs: DesignsService;
+  mockups: Pick<MockupsService, 'rowsOf'>;
+  storage: Storage;
+  signer: UrlSigner;
+  secrets: SecretBox;
+  clients: StoreClients & Pick<ReturnType<typeof providerClients>, 'printify'>;
+  /** PodFlow's public origin: WooCommerce downloads the mockups from signed URLs under it. */
+  publicUrl: string | undefined;
+};
+
+const payload = z.object({ runId: z.string() });
+
+/** Why a run cannot start its designs: the run is marked Failed with this sentence. */
+class RunRefusal extends Error {}
+
+const mimeTypes: Record<string, string> = {
+  '.jpg': 'image/jpeg',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+};
+
+/** A design's target in the store, found through its Printify product's listing there. */
+type Target = { design: DesignRow; storeProductId: string };
+
+/**
+ * A sync run: each design whose Printify product is published to the store gets the store
+ * product's title, description, tags and SEO from its metadata and PodFlow's current mockups first
+ * in its images. Results are recorded as they come (a resumed run skips what it finished).
+ * Shopify products go one by one (two at a time); WooCommerce ones in batches.
+ */
+export function syncStoreJob(deps: SyncStoreDeps): JobDefinition<z.infer<typeof payload>> {
+  const { repo, connections, designs, secrets, clients } = deps;
+
+  /** Retries what may pass on a second try; anything else becomes the design's failure. */
+  async function attempt<T>(work: () => Promise<T>): Promise<T | Error> {
+    for (let tries = 1; ; tries += 1) {
+      try {
+        return await work();
+      } catch (error) {
+        if (error instanceof ProviderError && error.retryable && tries < 3) continue;
+        return error instanceof Error ? error : new Error(String(error));
+      }
+    }
+  }
+
+  const outcomeOf = (result: ProductSync | Error, storeProductId: string | null): StoreSyncOutcome =>
+    result instanceof Error
+      ? { status: 'failed', store_product_id: storeProductId, changes: '', reason: result.message }
+      : {
+          status: result.status,
+          store_product_id: storeProductId,
+          changes: result.changes.join(','),
+          reason: null,
+        };
+
+  const plain = (status: StoreSyncResultStatus, reason: string, storeProductId: string | null = null) => ({
+    status,
+    store_product_id: storeProductId,
+    changes: '',
+    reason,
+  });
+
+  /** The workspace's mockups per design as the store should show them, in template order. */
+  async function mockupsOf(workspaceId: string, withUrls: boolean) {
+    if (withUrls && !deps.publicUrl) {
+      throw new RunRefusal(
+        'WooCommerce downloads the mockups from PodFlow: set PUBLIC_URL to an address the store can reach, or sync the metadata only.',
+      );
+    }
+    const byDesign = new Map<string, SyncMockup[]>();
+    for (const row of await deps.mockups.rowsOf(workspaceId)) {
+      const ext = path.extname(row.storage_key).toLowerCase();
+      const list = byDesign.get(row.design_id) ?? [];
+      list.push({
+        id: row.id,
+        key: row.storage_key,
+        fileName: `${row.template_name.replace(/[^\w-]+/g, '-').toLowerCase()}${ext}`,
+        mimeType: mimeTypes[ext] ?? 'image/jpeg',
+        alt: row.template_name,
+        read: async () => buffer(await deps.storage.read(row.storage_key)),
+        url: () => new URL(deps.signer.sign(row.storage_key), deps.publicUrl).href,
+      });
+      byDesign.set(row.design_id, list);
+    }
+    return byDesign;
+  }
+
+  /** The Printify side: the saved shop must sell on this store. */
+  async function printifyShop(workspaceId: string, store: TargetStore) {
+    const connection = await connections.connection(workspaceId, 'printify');
+    if (!connection) throw new RunRefusal(storeMessages.notConnectedPrintify);
+    const printify = clients.printify(secrets.open(connection.api_key_sealed));
+    const shop = (await printify.listShops()).find((s) => String(s.id) === connection.shop_id);
+    if (!shop) {
+      throw new RunRefusal(
+        'The Printify shop saved in step 7 is no longer reachable with its API key: connect it again.',
+      );
+    }
+    if (shop.sales_channel !== store) {
+      throw new RunRefusal(
+        `Your Printify shop "${shop.title}" sells on ${shop.sales_channel}, not ${storeNames[store]}: in step 7, connect the Printify shop that is linked to your ${storeNames[store]} store.`,
+      );
+    }
+    const product = async (id: string): Promise<PrintifyProduct | undefined> => {
+      try {
+        return await printify.getProduct(shop.id, id);
+      } catch (error) {
+        if (error instanceof ProviderError && (error.status === 404 || error.status === 400))
+          return undefined;
+        throw error;
+      }
+    };
+    return { product };
+  }
+
+  async function handle({ runId }: z.infer<typeof payload>): Promise<JobOutcome> {
+    const run = await repo.findRun(runId);
+    if (!run || run.status === 'Completed' || run.status === 'Failed') {
+      return { status: 'skipped', reason: 'the run has ended' };
+    }
+    await repo.startRun(runId);
+    const store = run.store as TargetStore;
+    const workspaceId = run.workspace_id;
+    const name = storeNames[store];
+    let printify: Awaited<ReturnType<typeof printifyShop>>;
+    let mockups: Map<string, SyncMockup[]> | undefined;
+    const connection = await connections.connection(workspaceId, store);
+    try {
+      if (!connection) throw new RunRefusal(storeMessages.notConnected(store));
+      printify = await printifyShop(workspaceId, store);
+      if (run.skip_mockups !== 1) mockups = await mockupsOf(workspaceId, store === 'woocommerce');
+    } catch (error) {
+      if (error instanceof ProviderError && error.retryable) throw error; // the queue tries the run again
+      const reason = error instanceof Error ? error.message : String(error);
+      await repo.finishRun(runId, 'Failed', reason);
+      return { status: 'failed', reason };
+    }
+
+    /** The design and its store product, or the row's outcome when there is none to sync. */
+    async function targetOf(designId: string): Promise<Target | StoreSyncOutcome> {
+      const design = await designs.findRow(designId);
+      if (!design) return plain('failed', 'The design was deleted.');
+      if (!design.printify_product_id) {
+        return plain('skipped', 'No Printify product yet: create the listing in step 7.');
+      }
+      const product = await attempt(() => printify.product(design.printify_product_id!));
+      if (product instanceof Error) return plain('failed', product.message);
+      if (!product) {
+        return plain(
+          'failed',
+          `Printify has no product ${design.printify_product_id} in this shop any more: create the listing again in step 7.`,
+        );
+      }
+      if (!product.external?.id) {
+        return plain(
+          'skipped',
+          `Not on ${name} yet: publish it from Printify (or tick Publish in step 7), then sync again.`,
+        );
+      }
+      return { design, storeProductId: product.external.id };
+    }
+
+    const pending = (await repo.results(runId)).filter((r) => r.status === 'pending');
+    const where = (productId: string) => ({ workspaceId, store, storeRef: connection!.shop_id, productId });
+    if (store === 'shopify') {
+      const shopify = clients.shopify(connection!.shop_id, secrets.open(connection!.api_key_sealed));
+      await eachLimited(pending, 2, async (row) => {
+        const target = await targetOf(row.design_id);
+        if (!('design' in target)) return repo.setResult(runId, row.design_id, target);
+        const result = await attempt(() =>
+          syncShopifyProduct(
+            shopify,
+            repo,
+            where(target.storeProductId),
+            storeListingOf(target.design),
+            mockups ? (mockups.get(target.design.id) ?? []) : undefined,
+          ),
+        );
+        await repo.setResult(runId, row.design_id, outcomeOf(result, target.storeProductId));
+      });
+    } else {
+      const woo = clients.woocommerce(connection!.shop_id, wooKeysOf(secrets, connection!));
+      const tagIds = new Map<string, number>();
+      for (let at = 0; at < pending.length; at += mockups ? 10 : 50) {
+        const chunk = pending.slice(at, at + (mockups ? 10 : 50));
+        const items: WooItem[] = [];
+        await eachLimited(chunk, 4, async (row) => {
+          const target = await targetOf(row.design_id);
+          if (!('design' in target)) return repo.setResult(runId, row.design_id, target);
+          items.push({
+            designId: row.design_id,
+            where: where(target.storeProductId),
+            listing: storeListingOf(target.design),
+            mockups: mockups ? (mockups.get(target.design.id) ?? []) : undefined,
+          });
+        });
+        const results = await attempt(() => syncWooProducts(woo, repo, items, tagIds));
+        for (const item of items) {
+          const result = results instanceof Error ? results : results.get(item.designId)!;
+          await repo.setResult(runId, item.designId, outcomeOf(result, item.where.productId));
+        }
+      }
+    }
+
+    const results = await repo.results(runId);
+    const allFailed = results.length > 0 && results.every((r) => r.status === 'failed');
+    await repo.finishRun(
+      runId,
+      allFailed ? 'Failed' : 'Completed',
+      allFailed ? 'No design could be synced.' : null,
+    );
+    return { status: 'completed' };
+  }
+
+  return {
+    name: SYNC_STORE_JOB,
+    payload,
+    concurrency: 2,
+    handle,
+    onGiveUp: ({ runId }, reason) => repo.finishRun(runId, 'Failed', reason),
+  };
+}
