@@ -1,0 +1,68 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type Json, type WooError, wooError } from './woocommerce-sandbox-checks.ts';
+
+/**
+ * How the WooCommerce sandbox reads and answers requests: the keys a request carries, the
+ * permission error of a request without keys, and WordPress's pagination headers.
+ */
+
+/** Sends a WordPress error body with its status. */
+export const send = (reply: FastifyReply, error: WooError) => reply.status(error.status).send(error.body);
+
+/** The keys a request carries: query parameters first (as WooCommerce reads them), then Basic auth. */
+export function credentialsOf(request: FastifyRequest): { key: string; secret: string } | undefined {
+  const { consumer_key: key, consumer_secret: secret } = request.query as Json;
+  if (typeof key === 'string' && key !== '' && typeof secret === 'string' && secret !== '') {
+    return { key, secret };
+  }
+  const [scheme, encoded] = (request.headers.authorization ?? '').trim().split(/\s+/);
+  if (scheme?.toLowerCase() !== 'basic' || !encoded) return undefined;
+  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  // PHP only sets the Basic user and password when both are there.
+  if (colon <= 0 || colon === decoded.length - 1) return undefined;
+  return { key: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
+}
+
+/** What WooCommerce's permission checks answer a request without keys (401 when nobody is logged in). */
+export function permissionError(request: FastifyRequest): WooError {
+  const route = request.routeOptions.url ?? '';
+  const single = route.includes(':id');
+  const refuse = (code: string, message: string) => wooError(401, `woocommerce_rest_cannot_${code}`, message);
+  if (route.endsWith('/batch')) {
+    return refuse('batch', 'Sorry, you are not allowed to batch manipulate this resource.');
+  }
+  if (request.method === 'GET') {
+    return refuse(
+      'view',
+      single ? 'Sorry, you cannot view this resource.' : 'Sorry, you cannot list resources.',
+    );
+  }
+  if (request.method === 'DELETE')
+    return refuse('delete', 'Sorry, you are not allowed to delete this resource.');
+  if (single) return refuse('edit', 'Sorry, you are not allowed to edit this resource.');
+  return refuse('create', 'Sorry, you are not allowed to create resources.');
+}
+
+/** X-WP-Total, X-WP-TotalPages and Link (first, prev, next, last) for one page of a collection. */
+export function paginationHeaders(
+  reply: FastifyReply,
+  pageUrl: string,
+  page: { total: number; page: number; perPage: number },
+): void {
+  const totalPages = Math.ceil(page.total / page.perPage);
+  reply.headers({ 'x-wp-total': page.total, 'x-wp-totalpages': totalPages });
+  const link = new URL(pageUrl);
+  // WooCommerce copies every query parameter into the links, keys included; the sandbox leaves them out.
+  for (const key of ['consumer_key', 'consumer_secret', 'page']) link.searchParams.delete(key);
+  const to = (n: number) => {
+    link.searchParams.set('page', String(n));
+    return link.href;
+  };
+  const links: string[] = [];
+  if (totalPages > 0) links.push(`<${to(1)}>; rel="first"`);
+  if (page.page > 1 && totalPages > 0) links.push(`<${to(Math.min(page.page - 1, totalPages))}>; rel="prev"`);
+  if (page.page < totalPages) links.push(`<${to(page.page + 1)}>; rel="next"`);
+  if (totalPages > 0) links.push(`<${to(totalPages)}>; rel="last"`);
+  if (links.length > 0) reply.header('link', links.join(', '));
+}
