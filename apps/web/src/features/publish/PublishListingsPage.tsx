@@ -1,14 +1,168 @@
-import { IconRocket } from '@tabler/icons-react';
-import { StepPlaceholder } from '../../ui/StepPlaceholder';
+import { Button, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconCheck } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import type { DesignLineItem } from '@podflow/contract/designs';
+import type { StoreSyncResult, StoreSyncRun, TargetStore } from '@podflow/contract/stores';
+import { designsQuery, useDesigns } from '../../api/get-designs.api';
+import { DesignsListState } from '../../ui/DesignsListState';
+import { notifyError, notifySuccess } from '../../ui/notify';
+import { PageHeader } from '../../ui/PageHeader';
+import { PageToolbar } from '../../ui/PageToolbar';
+import { RequireWorkspace, type CurrentWorkspace } from '../../ui/RequireWorkspace';
+import { useThumbnailRefetch } from '../../ui/use-thumbnail-refetch';
+import { WorkspaceBar } from '../../ui/WorkspaceBar';
+import { publishText as text } from './publish-messages';
+import { StoreDesignRow } from './StoreDesignRow';
+import { StorePanel } from './StorePanel';
+import { useSyncRun } from './store-sync.api';
+import { syncedText, syncState } from './store-sync-run';
+import { TargetStorePicker } from './TargetStorePicker';
+import { useTargetStore } from './target-store.api';
+import classes from './PublishListingsPage.module.css';
 
-/** /publishListings: step 8, Publish Listings. */
+/** /publishListings: step 8, Publish Listings to Shopify or WooCommerce. */
 export function PublishListingsPage() {
   return (
-    <StepPlaceholder
-      title="Publish Listings"
-      description="Your listings go live on your own store, Shopify or WooCommerce."
-      icon={<IconRocket size={30} />}
-      upcoming="Connect Shopify or WooCommerce and sync your listings with their mockups and SEO metadata."
-    />
+    <RequireWorkspace title={text.title} description={text.intro} noWorkspaceText={text.noWorkspaceText}>
+      {(workspace) => <WorkspacePublish key={workspace.workspaceId} {...workspace} />}
+    </RequireWorkspace>
+  );
+}
+
+/** A sync seen running here has ended: a toast of what it did, or SPEC.md section 8's alert. */
+function syncFinished(run: StoreSyncRun) {
+  const state = syncState(run);
+  if (state === 'failed') {
+    console.error(`${text.syncFailed(run.store)} ${run.reason ?? ''}`.trim(), run);
+    window.alert(text.syncFailed(run.store));
+  } else if (state === 'allFailed') {
+    notifyError(syncedText(run));
+  } else {
+    notifySuccess(syncedText(run));
+  }
+}
+
+function WorkspacePublish({ workspaceId, workspaceName }: CurrentWorkspace) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const designs = useDesigns(workspaceId);
+  const { target, change } = useTargetStore(workspaceId);
+  const latest = useSyncRun(workspaceId, target, syncFinished);
+
+  const reloadDesigns = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: designsQuery(workspaceId).queryKey }),
+    [queryClient, workspaceId],
+  );
+  const onThumbnailError = useThumbnailRefetch(reloadDesigns);
+
+  const list = useMemo(() => designs.data ?? [], [designs.data]);
+  const runLoaded = latest.query.data !== undefined;
+  const results = useMemo(
+    () =>
+      runLoaded ? new Map((latest.run?.results ?? []).map((result) => [result.lineitem_id, result])) : null,
+    [runLoaded, latest.run],
+  );
+  const designCount = designs.data ? list.length : null;
+  const onPrintify = list.filter((design) => design.printify_product_id).length;
+
+  const choose = (store: TargetStore) =>
+    change(store, (error) => {
+      console.error('Saving the target store failed', error);
+      notifyError(text.targetSaveFailed);
+    });
+
+  return (
+    <>
+      <PageHeader title={text.title} description={text.intro} />
+      <WorkspaceBar workspaceName={workspaceName} />
+
+      <PageToolbar label={text.toolbarLabel}>
+        <Text fz="sm" c="dimmed" aria-live="polite">
+          {designCount === null
+            ? null
+            : [text.designCount(designCount), onPrintify ? text.onPrintify(onPrintify) : null]
+                .filter(Boolean)
+                .join(' · ')}
+        </Text>
+        <Group gap="sm">
+          <Button
+            variant="default"
+            leftSection={<IconArrowLeft size={18} aria-hidden />}
+            onClick={() => void navigate('/createPrintifyListings')}
+          >
+            {text.back}
+          </Button>
+          <Button leftSection={<IconCheck size={18} aria-hidden />} onClick={() => void navigate('/welcome')}>
+            {text.done}
+          </Button>
+        </Group>
+      </PageToolbar>
+
+      <Grid gap="lg" align="flex-start" className={classes.stores}>
+        <Grid.Col span={4}>
+          <TargetStorePicker value={target} onChange={choose} />
+        </Grid.Col>
+        <Grid.Col span={8}>
+          <StorePanel
+            key={target}
+            store={target}
+            workspaceId={workspaceId}
+            designs={designCount}
+            onPrintify={onPrintify}
+            latest={latest}
+          />
+        </Grid.Col>
+      </Grid>
+
+      <Title order={2} fz="lg" fw={650} className={classes.designsTitle}>
+        {text.listLabel}
+      </Title>
+      <DesignsListState
+        designs={designs}
+        loading={
+          <Stack gap="xs" aria-label={text.loadingDesigns}>
+            {[0, 1, 2].map((index) => (
+              <Skeleton key={index} h={76} radius="md" />
+            ))}
+          </Stack>
+        }
+        empty={{ title: text.emptyTitle, description: text.emptyText, action: text.goToDesigns }}
+      >
+        {(list) => (
+          <DesignList designs={list} store={target} results={results} onThumbnailError={onThumbnailError} />
+        )}
+      </DesignsListState>
+    </>
+  );
+}
+
+interface DesignListProps {
+  designs: DesignLineItem[];
+  store: TargetStore;
+  /** Each design's outcome in the latest sync; null while it loads. */
+  results: Map<string, StoreSyncResult> | null;
+  onThumbnailError: () => void;
+}
+
+/** The workspace's designs, one row each, with their outcome in the latest sync to the store. */
+function DesignList({ designs, store, results, onThumbnailError }: DesignListProps) {
+  return (
+    <Paper withBorder radius="md">
+      <ul className={classes.list} aria-label={text.listLabel}>
+        {designs.map((design) => (
+          <li key={design.lineitem_id}>
+            <StoreDesignRow
+              design={design}
+              store={store}
+              result={results?.get(design.lineitem_id) ?? null}
+              synced={results !== null}
+              onThumbnailError={onThumbnailError}
+            />
+          </li>
+        ))}
+      </ul>
+    </Paper>
   );
 }

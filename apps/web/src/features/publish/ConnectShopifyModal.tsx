@@ -1,0 +1,107 @@
+import { Code, Group, Text, TextInput } from '@mantine/core';
+import { IconKey } from '@tabler/icons-react';
+import { Fragment, useState } from 'react';
+import { shopifyRequiredScopes } from '@podflow/contract/stores';
+import { SecretInput } from '../../ui/SecretInput';
+import {
+  ConnectStoreForm,
+  ConnectStoreModal,
+  type SaveStoreConnection,
+  type StoreModalProps,
+} from './ConnectStoreModal';
+import { publishText as text } from './publish-messages';
+import { shopNameFrom, shopNameProblem } from './store-fields';
+
+/** Step 1 on Shopify: the shop's name and the Admin API access token of its custom app. */
+export function ConnectShopifyModal(props: StoreModalProps<'shopify'>) {
+  return (
+    <ConnectStoreModal
+      {...props}
+      store="shopify"
+      title={text.shopifyModalTitle}
+      intro={text.shopifyModalIntro}
+    >
+      {(save) => <ShopifyForm connection={props.connection} save={save} onClose={props.onClose} />}
+    </ConnectStoreModal>
+  );
+}
+
+interface ShopifyFormProps {
+  connection: StoreModalProps<'shopify'>['connection'];
+  save: SaveStoreConnection<'shopify'>;
+  onClose: () => void;
+}
+
+function ShopifyForm({ connection, save, onClose }: ShopifyFormProps) {
+  const [shopName, setShopName] = useState(connection?.shopify_shop_name ?? '');
+  const [nameLeft, setNameLeft] = useState(false);
+  const [token, setToken] = useState(connection?.shopify_admin_api_token ?? '');
+
+  const problem = shopNameProblem(shopName);
+  // A character no shop name has is said at once; the rest once the field is left.
+  const shownProblem = nameLeft || /[^a-z0-9-]/.test(shopName) ? problem : null;
+  const filled = shopName !== '' && token.trim() !== '';
+  const saveReason = !filled ? text.shopifySaveMissing : problem;
+
+  return (
+    <ConnectStoreForm<'shopify'>
+      save={save}
+      values={saveReason ? null : { shopify_shop_name: shopName, shopify_admin_api_token: token.trim() }}
+      saveReason={saveReason}
+      onClose={onClose}
+    >
+      <TextInput
+        label={text.shopNameLabel}
+        description={text.shopNameHint}
+        placeholder="my-shop"
+        required
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={300}
+        value={shopName}
+        onChange={(event) => setShopName(shopNameFrom(event.currentTarget.value))}
+        onBlur={() => setNameLeft(true)}
+        error={shownProblem}
+        rightSection={
+          <Text fz="sm" c="dimmed" pr="sm">
+            {text.shopNameSuffix}
+          </Text>
+        }
+        rightSectionWidth={128}
+        rightSectionPointerEvents="none"
+        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+      />
+      <Group
+        gap="sm"
+        wrap="nowrap"
+        align="flex-start"
+        bg="gray.0"
+        p="sm"
+        style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+      >
+        <IconKey size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+        <Text fz="sm">
+          {text.scopesLead}{' '}
+          {shopifyRequiredScopes.map((scope, index) => (
+            <Fragment key={scope}>
+              {index > 0 ? ' and ' : null}
+              <Code>{scope}</Code>
+            </Fragment>
+          ))}{' '}
+          {text.scopesTail}
+        </Text>
+      </Group>
+      <SecretInput
+        label={text.tokenFieldLabel}
+        hint={text.tokenHint}
+        savedHint={text.keepSavedSecret}
+        link={{
+          href: 'https://help.shopify.com/en/manual/apps/app-types/custom-apps',
+          label: text.tokenLink,
+        }}
+        value={token}
+        onChange={setToken}
+      />
+    </ConnectStoreForm>
+  );
+}
