@@ -1,3 +1,4 @@
+import { decodeHTML } from 'entities';
 import type { StoreSyncChange } from '@podflow/contract/stores';
 import type { WooProduct, WooProductInput, wooClient } from '@podflow/providers/woocommerce';
 import type { ProductSync, SyncMockup } from './shopify-sync.ts';
@@ -54,7 +55,8 @@ function planOf(
   }
   if (
     !sameTags(
-      product.tags.map((t) => t.name),
+      // WordPress answers term names HTML-encoded ("Cats &amp; Dogs").
+      product.tags.map((t) => decodeHTML(t.name)),
       listing.tags,
     )
   ) {
