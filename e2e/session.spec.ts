@@ -58,5 +58,5 @@ test('the workflow shows the eight-step bar with the current step highlighted', 
   await steps.getByRole('link', { name: 'Step 8: Publish Listings' }).click();
   await expect(page).toHaveURL(/\/publishListings$/);
   await expect(page.getByRole('heading', { name: 'Publish Listings', level: 1 })).toBeVisible();
-  await expect(page.getByText('Coming in this step')).toBeVisible();
+  await expect(page.getByText('Choose a workspace first')).toBeVisible();
 });
