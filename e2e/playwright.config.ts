@@ -16,6 +16,9 @@ const baseURL = `http://127.0.0.1:${port}`;
 // Workers load this file again: they inherit the directory the main process made.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'podflow-e2e-'));
 
+/** The demo's WooCommerce sandbox listens here, so the publish test can type its address. */
+export const wooSandboxPort = port + 9;
+
 /** How long an access token lives in e2e: short, so the silent-refresh test need not wait long. */
 export const accessTokenTtlSeconds = 4;
 
@@ -63,6 +66,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DEMO_DATA_DIR: process.env.E2E_DATA_DIR,
+      DEMO_WOOCOMMERCE_PORT: String(wooSandboxPort),
       ACCESS_TOKEN_TTL_SECONDS: String(accessTokenTtlSeconds),
       // Every test signs in from the same address: keep the per-address limit of session calls out of the way.
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',

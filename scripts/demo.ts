@@ -1,14 +1,18 @@
 /**
  * `npm run demo`: PodFlow with every external API replaced by its sandbox on loopback, and a demo
  * account owning a workspace with sample designs, selected starter templates and generated
- * mockups, so a newcomer can click through the workflow offline. Its data lives in ./data-demo
+ * mockups, connected to the Printify sandbox's Shopify-linked shop and to the Shopify sandbox, so a
+ * newcomer can click through the whole workflow offline. Its data lives in ./data-demo
  * (DEMO_DATA_DIR), apart from `npm start`'s; a second start signs in to what the first one made.
  */
 import path from 'node:path';
 import sharp from 'sharp';
 import { startGelatoSandbox } from '../packages/sandbox/src/gelato-sandbox.ts';
 import { startOpenAiSandbox } from '../packages/sandbox/src/openai-sandbox.ts';
-import { startPrintifySandbox } from '../packages/sandbox/src/printify-sandbox.ts';
+import { channelTemplateProductIds, startPrintifySandbox } from '../packages/sandbox/src/printify-sandbox.ts';
+import { defaultShopifyShops, startShopifySandbox } from '../packages/sandbox/src/shopify-sandbox.ts';
+import { storeChannels } from '../packages/sandbox/src/store-channels.ts';
+import { startWooSandbox } from '../packages/sandbox/src/woocommerce-sandbox.ts';
 import { ensureWebBuild } from './web-build.ts';
 
 const demoAccount = {
@@ -54,6 +58,7 @@ async function call<T>(base: string, route: string, init: RequestInit & { token?
 async function seed(
   base: string,
   printify: { token: string; shopId: number; productId: string },
+  shopify: { shop: string; token: string },
 ): Promise<void> {
   const credentials = JSON.stringify({ username: demoAccount.username, password: demoAccount.password });
   const signIn = () => call<{ access: string }>(base, '/api/token/', { method: 'POST', body: credentials });
@@ -114,6 +119,14 @@ async function seed(
       printify_product_id: printify.productId,
     }),
   });
+  await api('/printify_app/save_shopify_shop_info/', {
+    method: 'POST',
+    body: JSON.stringify({
+      workspace_id: id,
+      shopify_shop_name: shopify.shop,
+      shopify_admin_api_token: shopify.token,
+    }),
+  });
   await api(`/mockups_python_engine_app/generate_mockups/?workspace_id=${id}`);
   for (;;) {
     const { job_logs } = await api<{ job_logs: { status: string }[] }>(
@@ -125,11 +138,18 @@ async function seed(
 }
 
 ensureWebBuild();
-const [openAi, printify, gelato] = await Promise.all([
+const shopName = 'podflow-demo';
+const [openAi, gelato, shopify, woo] = await Promise.all([
   startOpenAiSandbox(),
-  startPrintifySandbox(),
   startGelatoSandbox(),
+  startShopifySandbox(),
+  // A fixed port when asked (the e2e suite connects to it by address).
+  startWooSandbox({ port: Number(process.env.DEMO_WOOCOMMERCE_PORT ?? 0) }),
 ]);
+const printify = await startPrintifySandbox({
+  channels: storeChannels({ shopify: { sandbox: shopify, shop: shopName }, woocommerce: woo }),
+});
+const shopifyShop = printify.shops.find((s) => s.sales_channel === 'shopify')!;
 const port = Number(process.env.PORT ?? 8080);
 Object.assign(process.env, {
   DATA_DIR: process.env.DEMO_DATA_DIR ?? path.resolve('data-demo'),
@@ -138,25 +158,33 @@ Object.assign(process.env, {
   AI_MODEL: 'gpt-4o-mini',
   PRINTIFY_BASE_URL: printify.url,
   GELATO_BASE_URL: gelato.url,
-  // The Gelato sandbox downloads designs from PodFlow's signed URLs, as Gelato would.
+  SHOPIFY_BASE_URL: shopify.baseUrlTemplate,
+  // The WooCommerce sandbox is plain http on loopback: allowed here, never in production.
+  STORES_ALLOW_PRIVATE_URLS: 'true',
+  // Gelato and WooCommerce download files from PodFlow's signed URLs, as the real ones would.
   PUBLIC_URL: process.env.PUBLIC_URL ?? `http://127.0.0.1:${port}`,
   PORT: String(port),
 });
 const { runServer } = await import('../apps/server/src/server.ts');
 await runServer();
 const base = `http://127.0.0.1:${port}`;
+const shopifyToken = defaultShopifyShops[shopName].token;
 console.log('Seeding the demo account (designs, templates, mockups)...');
-await seed(base, {
-  token: printify.token,
-  shopId: printify.shops[0]!.id,
-  productId: printify.templateProductId,
-}).catch((error: unknown) => console.error(`The demo account could not be seeded: ${String(error)}`));
+await seed(
+  base,
+  { token: printify.token, shopId: shopifyShop.id, productId: channelTemplateProductIds.shopify },
+  { shop: shopName, token: shopifyToken },
+).catch((error: unknown) => console.error(`The demo account could not be seeded: ${String(error)}`));
 console.log(`
 PodFlow demo on http://localhost:${port}
   Sign in as ${demoAccount.username} with the password ${demoAccount.password}
   Sandboxes on loopback (each starts empty but for its seed data):
     OpenAI-compatible AI  ${openAi.url}
-    Printify              ${printify.url}  API key ${printify.token}, template product ${printify.templateProductId}
+    Printify              ${printify.url}  API key ${printify.token}
+                          shops: ${printify.shops.map((s) => `${s.title} (${s.sales_channel})`).join(', ')}
+                          template products: ${printify.templateProductId} (Etsy), ${channelTemplateProductIds.shopify} (Shopify), ${channelTemplateProductIds.woocommerce} (WooCommerce)
     Gelato                ${gelato.url}  API key ${gelato.apiKey}, store ${gelato.storeId}, template ${gelato.templateId}
+    Shopify               shop ${shopName}, Admin API token ${shopifyToken}
+    WooCommerce           ${woo.url}  consumer key ${woo.consumerKey}, secret ${woo.consumerSecret}
   Data in ${process.env.DATA_DIR} (delete it to start afresh). Ctrl+C stops.
 `);

@@ -10,6 +10,7 @@ import {
   startPrintifySandbox,
 } from '@podflow/sandbox/printify-sandbox';
 import { type ShopifySandbox, startShopifySandbox } from '@podflow/sandbox/shopify-sandbox';
+import { storeChannels } from '@podflow/sandbox/store-channels';
 import { type WooSandbox, startWooSandbox } from '@podflow/sandbox/woocommerce-sandbox';
 import { freePort } from '../../../../../scripts/services.ts';
 import { buildSignedInUser, buildWorkspace, postForm, uploadDesigns } from '../../test/factories.ts';
@@ -154,32 +155,11 @@ describe(`store sync to Shopify and WooCommerce on ${testDbKind}`, () => {
     printify = await startPrintifySandbox({
       seed: 5,
       publishDelayMs: 5,
-      channels: {
-        shopify: async (product, known) => ({
-          id:
-            known ??
-            shopify.createProduct(shopName, {
-              title: product.title,
-              descriptionHtml: product.description,
-              tags: product.tags,
-              images: sellerImages,
-            }),
-          handle: `https://${shopName}.myshopify.com/products/${product.id}`,
-        }),
-        woocommerce: async (product, known) => {
-          const id =
-            known ??
-            String(
-              woo.createProduct({
-                name: product.title,
-                description: product.description,
-                tags: product.tags,
-                images: sellerImages,
-              }),
-            );
-          return { id, handle: `${woo.url}/?p=${id}` };
-        },
-      },
+      channels: storeChannels({
+        shopify: { sandbox: shopify, shop: shopName },
+        woocommerce: woo,
+        images: async () => sellerImages,
+      }),
     });
     const port = await freePort();
     t = await startTestApp({
