@@ -13,7 +13,7 @@ import type { Storage } from '../../platform/storage/storage.ts';
 import type { DesignRow } from '../designs/designs.repo.ts';
 import type { DesignsService } from '../designs/designs.service.ts';
 import type { ListingsRepo } from '../listings/listings.repo.ts';
-import { providerClients } from '../listings/listings.service.ts';
+import type { providerClients } from '../listings/listings.service.ts';
 import type { MockupsService } from '../mockups/mockups.service.ts';
 import { type ProductSync, type SyncMockup, syncShopifyProduct } from './shopify-sync.ts';
 import { storeListingOf } from './store-listing.ts';
