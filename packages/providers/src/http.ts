@@ -93,7 +93,10 @@ export function httpClient(options: HttpClientOptions): HttpClient {
       if (signal?.aborted) throw signal.reason;
       // An address the SSRF-safe fetch refused: no retry helps, and its sentence is the one to show.
       const refusal = causeWithCode(error, 'unsafe_url');
-      if (refusal) throw refusal;
+      if (refusal) {
+        const init = { provider, status: 0, code: 'unsafe_url', retryable: false };
+        return { ok: false, error: new ProviderError(refusal.message, init), retry: false };
+      }
       const timedOut = timeout.aborted;
       const code = timedOut ? 'ETIMEDOUT' : systemCode(error);
       const what = timedOut
