@@ -47,20 +47,25 @@ test('a seller chooses the store, connects it, syncs after confirming and sees e
   await printify.getByRole('button', { name: 'Fetch Shops' }).click();
   await printify.getByRole('combobox', { name: 'Printify shop' }).click();
   await page.getByRole('option', { name: /PodFlow Shopify Store/ }).click();
-  await printify.getByRole('textbox', { name: 'Template product ID' }).fill(channelTemplateProductIds.shopify);
+  await printify
+    .getByRole('textbox', { name: 'Template product ID' })
+    .fill(channelTemplateProductIds.shopify);
   await printify.getByRole('button', { name: 'Save' }).click();
   await expect(printify).toBeHidden();
   await page.getByLabel('Publish to my sales channel after creating').check();
   await page.getByRole('button', { name: '2. Create Printify listings' }).click();
   const listings = page.getByRole('list', { name: 'Designs and their listings' });
   for (const file of files) {
-    await expect(listings.getByRole('article', { name: file })).toContainText(/Printify Product ID: [0-9a-f]{24}/, {
-      timeout: 30_000,
-    });
+    await expect(listings.getByRole('article', { name: file })).toContainText(
+      /Printify Product ID: [0-9a-f]{24}/,
+      {
+        timeout: 30_000,
+      },
+    );
   }
 
   // Step 8: Shopify is the target store until another is chosen.
-  await page.getByRole('link', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
   await expect(page).toHaveURL(/\/publishListings$/);
   await expect(page.getByRole('radio', { name: 'Shopify' })).toBeChecked();
   const syncShopify = page.getByRole('button', { name: '2. Sync to Shopify' });
@@ -103,8 +108,13 @@ test('a seller chooses the store, connects it, syncs after confirming and sees e
   await expect(wooDialog).toBeHidden();
   await expect(page.getByLabel('WooCommerce connection')).toContainText(woo.url);
   await page.getByRole('button', { name: '2. Sync to WooCommerce' }).click();
-  await page.getByRole('dialog', { name: 'Sync to WooCommerce' }).getByRole('button', { name: 'Proceed' }).click();
-  await expect.poll(() => alerts, { timeout: 30_000 }).toContain('WooCommerce sync failed. See console for details.');
+  await page
+    .getByRole('dialog', { name: 'Sync to WooCommerce' })
+    .getByRole('button', { name: 'Proceed' })
+    .click();
+  await expect
+    .poll(() => alerts, { timeout: 30_000 })
+    .toContain('WooCommerce sync failed. See console for details.');
 
   // The choice is remembered for the workspace.
   await page.reload();
