@@ -68,6 +68,13 @@ const schema = z.object({
     .regex(/^(\d{4}-(01|04|07|10)|unstable)$/, 'SHOPIFY_API_VERSION must look like 2026-07')
     .default('2026-07'),
   STORES_ALLOW_PRIVATE_URLS: bool.default(false),
+  // Empty means unset: payments are off and Subscribe says so.
+  STRIPE_SECRET_KEY: z.string().default(''),
+  STRIPE_WEBHOOK_SECRET: z.string().default(''),
+  STRIPE_BASE_URL: z.url('STRIPE_BASE_URL must be a URL').default('https://api.stripe.com'),
+  STRIPE_API_VERSION: z.string().min(1).default('2026-07-29.dahlia'),
+  STRIPE_PRICE_BASIC: z.string().default(''),
+  STRIPE_PRICE_PREMIUM: z.string().default(''),
 });
 
 export type Config = {
@@ -109,6 +116,19 @@ export type Config = {
    * tests and the demo only (refused in production).
    */
   stores: { shopifyBaseUrl: string; shopifyApiVersion: string; allowPrivateUrls: boolean };
+  /**
+   * Stripe: undefined when no secret key is set (payments off). `prices` maps each paid plan to its
+   * Stripe price id.
+   */
+  stripe:
+    | {
+        secretKey: string;
+        webhookSecret: string;
+        baseUrl: string;
+        apiVersion: string;
+        prices: { basic: string; premium: string };
+      }
+    | undefined;
 };
 
 /** Parses the environment once at start-up; nothing else in the server reads process.env. */
@@ -124,6 +144,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
   const dataDir = path.resolve(e.DATA_DIR);
   if (e.NODE_ENV === 'production' && !e.APP_SECRET) {
     throw new Error('Invalid configuration:\n  APP_SECRET: required in production (at least 32 characters)');
+  }
+  if (e.STRIPE_SECRET_KEY && (!e.STRIPE_WEBHOOK_SECRET || !e.STRIPE_PRICE_BASIC || !e.STRIPE_PRICE_PREMIUM)) {
+    throw new Error(
+      'Invalid configuration:\n  STRIPE_SECRET_KEY is set: STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_BASIC and STRIPE_PRICE_PREMIUM are needed too',
+    );
   }
   if (e.NODE_ENV === 'production' && e.STORES_ALLOW_PRIVATE_URLS) {
     throw new Error(
@@ -176,6 +201,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       shopifyApiVersion: e.SHOPIFY_API_VERSION,
       allowPrivateUrls: e.STORES_ALLOW_PRIVATE_URLS,
     },
+    stripe: e.STRIPE_SECRET_KEY
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+          baseUrl: e.STRIPE_BASE_URL.replace(/\/+$/, ''),
+          apiVersion: e.STRIPE_API_VERSION,
+          prices: { basic: e.STRIPE_PRICE_BASIC, premium: e.STRIPE_PRICE_PREMIUM },
+        }
+      : undefined,
   };
 }
 

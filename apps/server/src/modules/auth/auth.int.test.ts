@@ -114,21 +114,35 @@ describe(`accounts on ${testDbKind}`, () => {
       });
     }
 
-    it('revoke the whole family when an already-rotated token is used again', async () => {
+    it('revoke the whole family when a rotated token is used again after its successor was', async () => {
       const { tokens } = await buildSignedInUser(t.app);
       const rotated = (await post(t, '/api/token/refresh/', { refresh: tokens.refresh })).json();
+      const holder = (await post(t, '/api/token/refresh/', { refresh: rotated.refresh })).json();
       const replay = await post(t, '/api/token/refresh/', { refresh: tokens.refresh });
       expect(replay.statusCode).toBe(401);
       expect(replay.json().message).toBe(authMessages.sessionExpired);
       // The thief's replay also locks out the token the rightful holder got.
-      const holder = await post(t, '/api/token/refresh/', { refresh: rotated.refresh });
-      expect(holder.statusCode).toBe(401);
+      expect((await post(t, '/api/token/refresh/', { refresh: holder.refresh })).statusCode).toBe(401);
+    });
+
+    it('replace an answer lost in transit once, never back and forth', async () => {
+      const { tokens } = await buildSignedInUser(t.app);
+      // The page reloaded while the refresh was on its way: its answer never arrived.
+      const lost = (await post(t, '/api/token/refresh/', { refresh: tokens.refresh })).json();
+      const again = await post(t, '/api/token/refresh/', { refresh: tokens.refresh });
+      expect(again.statusCode).toBe(200);
+      const pair = again.json();
+      expect(pair.refresh).not.toBe(lost.refresh);
+      // The lost pair is spent: whoever presents it now is a replay, and the session ends.
+      expect((await post(t, '/api/token/refresh/', { refresh: lost.refresh })).statusCode).toBe(401);
+      expect((await post(t, '/api/token/refresh/', { refresh: pair.refresh })).statusCode).toBe(401);
     });
 
     it('do not touch other sessions of the same user when one family is revoked', async () => {
       const { registration, tokens } = await buildSignedInUser(t.app);
       const other = await signIn(t.app, registration.username, registration.password);
-      await post(t, '/api/token/refresh/', { refresh: tokens.refresh });
+      const rotated = (await post(t, '/api/token/refresh/', { refresh: tokens.refresh })).json();
+      await post(t, '/api/token/refresh/', { refresh: rotated.refresh });
       await post(t, '/api/token/refresh/', { refresh: tokens.refresh }); // reuse: family of `tokens` revoked
       expect((await post(t, '/api/token/refresh/', { refresh: other.refresh })).statusCode).toBe(200);
     });

@@ -67,6 +67,21 @@ export function authRepo(db: Db) {
     },
 
     /**
+     * The token a normal rotation at `createdAt` made in this session, if still unspent (one made
+     * to replace a lost answer does not count, so a lost answer is replaced once, not back and forth).
+     */
+    unspentSuccessor(sessionId: string, createdAt: number) {
+      return db
+        .selectFrom('refresh_tokens')
+        .select(['id as token_id', 'expires_at'])
+        .where('session_id', '=', sessionId)
+        .where('created_at', '=', createdAt)
+        .where('used_at', 'is', null)
+        .where('reissued', '=', 0)
+        .executeTakeFirst();
+    },
+
+    /**
      * Spends one refresh token and adds its successor, atomically. Answers false when the token
      * was spent meanwhile (a concurrent reuse), in which case nothing is written.
      */
@@ -153,4 +168,6 @@ export type RefreshTokenInsert = {
   token_hash: string;
   created_at: number;
   expires_at: number;
+  /** 1 for a token made to replace a lost answer. */
+  reissued?: number;
 };

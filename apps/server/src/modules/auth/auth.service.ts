@@ -34,6 +34,9 @@ function publicUser(user: Pick<UserRow, 'email' | 'first_name' | 'last_name'>): 
   return { username: user.email, first_name: user.first_name, last_name: user.last_name };
 }
 
+/** How long after its rotation a spent refresh token may be presented again when its answer was lost. */
+const refreshReuseGraceMs = 10_000;
+
 /** Accounts and sessions: registration, sign-in, refresh-token rotation and password changes. */
 export function authService(deps: AuthServiceDeps) {
   const { repo, accessTokens } = deps;
@@ -42,7 +45,7 @@ export function authService(deps: AuthServiceDeps) {
 
   function refreshTokenRow(sessionId: string, at: number): { token: string; row: RefreshTokenInsert } {
     const token = newRefreshToken();
-    const row = {
+    const row: RefreshTokenInsert = {
       id: randomUUID(),
       session_id: sessionId,
       token_hash: hashRefreshToken(token),
@@ -103,18 +106,27 @@ export function authService(deps: AuthServiceDeps) {
 
     /**
      * Spends a refresh token for a new pair. A token that was already spent means it leaked:
-     * the whole session (every token of its family) is revoked.
+     * the whole session (every token of its family) is revoked. One exception: within a few
+     * seconds of its rotation, while the pair it was traded for is still unused, the answer was
+     * most likely lost (the page reloaded mid-request); that unused pair is spent instead.
      */
     async refresh(refreshToken: string): Promise<RefreshResponse> {
       const found = await repo.findRefreshToken(hashRefreshToken(refreshToken));
       const at = now();
       if (!found || found.revoked_at !== null || found.expires_at <= at) throw sessionExpired();
+      let spend = found.token_id;
       if (found.used_at !== null) {
-        await repo.revokeSession(found.session_id, 'refresh_token_reused', at);
-        throw sessionExpired();
+        const lost = at - found.used_at <= refreshReuseGraceMs;
+        const successor = lost ? await repo.unspentSuccessor(found.session_id, found.used_at) : undefined;
+        if (!successor) {
+          await repo.revokeSession(found.session_id, 'refresh_token_reused', at);
+          throw sessionExpired();
+        }
+        spend = successor.token_id;
       }
       const { token, row } = refreshTokenRow(found.session_id, at);
-      if (!(await repo.rotateRefreshToken(found.token_id, row, at))) {
+      if (spend !== found.token_id) row.reissued = 1;
+      if (!(await repo.rotateRefreshToken(spend, row, at))) {
         await repo.revokeSession(found.session_id, 'refresh_token_reused', at);
         throw sessionExpired();
       }

@@ -13,6 +13,8 @@ import * as mockups from './migrations/0005-mockups.ts';
 import * as metadata from './migrations/0006-metadata.ts';
 import * as listings from './migrations/0007-listings.ts';
 import * as stores from './migrations/0008-stores.ts';
+import * as billing from './migrations/0009-billing.ts';
+import * as refreshGrace from './migrations/0010-refresh-grace.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -27,6 +29,8 @@ const migrations: Record<string, Migration> = {
   '0006-metadata': metadata,
   '0007-listings': listings,
   '0008-stores': stores,
+  '0009-billing': billing,
+  '0010-refresh-grace': refreshGrace,
 };
 
 // PostgreSQL answers bigint (int8) columns as strings; our bigints are epoch milliseconds.

@@ -22,6 +22,7 @@ export interface Database {
   store_sync_runs: StoreSyncRunsTable;
   store_sync_results: StoreSyncResultsTable;
   store_media: StoreMediaTable;
+  stripe_events: StripeEventsTable;
 }
 
 export interface UsersTable {
@@ -41,6 +42,14 @@ export interface UsersTable {
   ai_tokens_used: Generated<number>;
   /** The month those tokens were spent in, 'YYYY-MM' (UTC); '' before the first. */
   ai_tokens_period: Generated<string>;
+  /** The user's Stripe customer (cus_...), once they went through checkout. */
+  stripe_customer_id: Generated<string | null>;
+  /** Their current Stripe subscription and its state as Stripe last said it. */
+  stripe_subscription_id: Generated<string | null>;
+  subscription_status: Generated<string>;
+  subscription_price_id: Generated<string | null>;
+  cancel_at_period_end: Generated<number>;
+  current_period_end: Generated<number | null>;
 }
 
 /** A session is one family of refresh tokens, begun by a sign-in. */
@@ -60,6 +69,8 @@ export interface RefreshTokensTable {
   created_at: number;
   expires_at: number;
   used_at: number | null;
+  /** 1 for a token made to replace a lost answer (see auth.service refresh). */
+  reissued: Generated<number>;
 }
 
 export interface LoginFailuresTable {
@@ -277,4 +288,12 @@ export interface StoreMediaTable {
   mockup_key: string;
   /** Shopify's MediaImage GID or WooCommerce's attachment id. */
   remote_id: string;
+}
+
+/** A Stripe webhook event already applied: recorded with its effect, so a repeat does nothing. */
+export interface StripeEventsTable {
+  id: string;
+  type: string;
+  user_id: string | null;
+  received_at: number;
 }
