@@ -7,6 +7,9 @@ import type { Config } from './config.ts';
 import { authRepo } from './modules/auth/auth.repo.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authService } from './modules/auth/auth.service.ts';
+import { billingRepo } from './modules/billing/billing.repo.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
+import { billingService } from './modules/billing/billing.service.ts';
 import { designThumbnails } from './modules/designs/design-thumbnails.ts';
 import { designsRepo } from './modules/designs/designs.repo.ts';
 import { designsRoutes } from './modules/designs/designs.routes.ts';
@@ -254,6 +257,13 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   await app.register(metadataRoutes, { metadata, requireUser: signedIn });
   await app.register(listingsRoutes, { listings, requireUser: signedIn });
   await app.register(storesRoutes, { stores, requireUser: signedIn });
+  const billing = billingService({
+    repo: billingRepo(db),
+    stripe: config.stripe,
+    timeoutMs: config.providers.timeoutMs,
+    log: app.log,
+  });
+  await app.register(billingRoutes, { billing, requireUser: signedIn, publicUrl: config.publicUrl });
 
   const spa = await registerSpa(app, config.webDistDir);
   app.setNotFoundHandler((request, reply) => {

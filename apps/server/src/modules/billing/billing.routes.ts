@@ -1,0 +1,93 @@
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  checkoutRequest,
+  checkoutResponse,
+  currentSubscription,
+  portalResponse,
+  webhookResponse,
+} from '@podflow/contract/billing-calls';
+import { errorBody } from '@podflow/contract/errors';
+import type { BillingService } from './billing.service.ts';
+
+type Options = {
+  billing: BillingService;
+  requireUser: preHandlerAsyncHookHandler;
+  /** Where Stripe sends the seller back; the request's own origin when unset. */
+  publicUrl: string | undefined;
+};
+
+/** SPEC.md's subscription calls, the billing portal (beyond the spec) and Stripe's webhook. */
+export const billingRoutes: FastifyPluginAsyncZod<Options> = async (
+  app,
+  { billing, requireUser, publicUrl },
+) => {
+  const common = { tags: ['Subscription'] };
+  const signedIn = { ...common, security: [{ bearer: [] }] };
+  const errors = { 400: errorBody, 401: errorBody, 404: errorBody };
+  const origin = (request: FastifyRequest) =>
+    (publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+
+  app.get(
+    '/subscription_app/current-subscription/',
+    {
+      preHandler: requireUser,
+      schema: {
+        ...signedIn,
+        summary: "The seller's plan (with its Stripe price id), usage against it, and every plan's price id",
+        response: { 200: currentSubscription, ...errors },
+      },
+    },
+    async (request) => billing.current(request.auth.userId),
+  );
+
+  app.post(
+    '/subscription_app/create-checkout-session/',
+    {
+      preHandler: requireUser,
+      schema: {
+        ...signedIn,
+        summary: "A Stripe Checkout Session for a plan's price, with an optional coupon or promotion code",
+        body: checkoutRequest,
+        response: { 200: checkoutResponse, ...errors, 409: errorBody, 502: errorBody, 503: errorBody },
+      },
+    },
+    async (request) => billing.checkout(request.auth.userId, request.body, origin(request)),
+  );
+
+  app.post(
+    '/subscription_app/billing-portal/',
+    {
+      preHandler: requireUser,
+      schema: {
+        ...signedIn,
+        summary: "A link to Stripe's billing portal: cancel, change the card or the plan (beyond the spec)",
+        response: { 200: portalResponse, ...errors, 502: errorBody, 503: errorBody },
+      },
+    },
+    async (request) => billing.portal(request.auth.userId, origin(request)),
+  );
+
+  await app.register(async (hooks) => {
+    // The signature is over the exact bytes Stripe sent: keep the body raw.
+    hooks.removeAllContentTypeParsers();
+    hooks.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    hooks.post(
+      '/subscription_app/webhook/',
+      {
+        config: { rateLimit: false },
+        schema: {
+          ...common,
+          summary: "Stripe's events (signed): the only way a plan changes",
+          response: { 200: webhookResponse, 400: errorBody, 503: errorBody },
+        },
+      },
+      async (request) => {
+        const signature = request.headers['stripe-signature'];
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        await billing.webhook(raw, typeof signature === 'string' ? signature : undefined);
+        return { received: true };
+      },
+    );
+  });
+};
