@@ -1,6 +1,7 @@
 import type { DesignLineItem } from '@podflow/contract/designs';
 import type { GelatoInfo, ListingResult, ListingRun, PrintifyInfo } from '@podflow/contract/listings';
 import type { MockupJobLog } from '@podflow/contract/mockups';
+import type { StoreSyncResult, StoreSyncRun } from '@podflow/contract/stores';
 
 /** A mockup job of template `${id}.png`: pending, 10 designs, none rendered yet. */
 export function buildJobLog(id: string, overrides: Partial<MockupJobLog> = {}): MockupJobLog {
@@ -94,6 +95,46 @@ export function buildListingResult(id: string, overrides: Partial<ListingResult>
     status: 'pending',
     product_id: null,
     reason: null,
+    ...overrides,
+  };
+}
+
+/** The outcome of design `${id}` in a sync: waiting unless told. */
+export function buildSyncResult(id: string, overrides: Partial<StoreSyncResult> = {}): StoreSyncResult {
+  return {
+    lineitem_id: id,
+    image_file_name: `${id}.png`,
+    status: 'pending',
+    printify_product_id: null,
+    store_product_id: null,
+    changes: [],
+    reason: null,
+    ...overrides,
+  };
+}
+
+/** A sync to Shopify of the given outcomes, counted from them; In Progress while any waits. */
+export function buildSyncRun(
+  results: StoreSyncResult[],
+  overrides: Partial<StoreSyncRun> = {},
+): StoreSyncRun {
+  const counted = (status: StoreSyncResult['status']) =>
+    results.filter((result) => result.status === status).length;
+  const open = counted('pending') > 0;
+  return {
+    id: 'sync-1',
+    store: 'shopify',
+    status: open ? 'In Progress' : 'Completed',
+    skip_mockups: false,
+    total: results.length,
+    updated: counted('updated'),
+    unchanged: counted('unchanged'),
+    skipped: counted('skipped'),
+    failed: counted('failed'),
+    results,
+    reason: null,
+    created_at: '2026-01-01T00:00:00.000Z',
+    finished_at: open ? null : '2026-01-01T00:05:00.000Z',
     ...overrides,
   };
 }

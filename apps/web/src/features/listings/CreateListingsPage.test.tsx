@@ -4,6 +4,7 @@ import type { DesignLineItem } from '@podflow/contract/designs';
 import type { GelatoInfo, ListingRun, PrintifyInfo } from '@podflow/contract/listings';
 import { configureApiClient } from '../../api/client';
 import { setCurrentWorkspaceId } from '../../api/session';
+import { expectReason } from '../../test/expect-reason';
 import {
   buildDesign,
   buildGelatoInfo,
@@ -113,15 +114,6 @@ const card = (name: string) => screen.getByRole('article', { name });
 async function renderLoaded() {
   renderRoutes(routes, '/createPrintifyListings');
   await screen.findByRole('article', { name: 'cat.png' });
-}
-
-/** A guarded button is disabled and says why on hover. */
-async function expectReason(name: string, reason: string) {
-  const target = button(name);
-  expect(target.getAttribute('aria-disabled')).toBe('true');
-  fireEvent.mouseEnter(target);
-  expect((await screen.findByText(reason)).closest('[role="tooltip"]')).toBeTruthy();
-  fireEvent.mouseLeave(target);
 }
 
 async function openPrintifyModal() {

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { ApiError } from '../../api/client';
 import { failureText } from '../../api/failure-text';
 import { notifySuccess } from '../../ui/notify';
-import { ConnectGelatoModal } from './ConnectGelatoModal';
 import { useCreateGelatoListings } from './create-listings.api';
 import { listingsText as text } from './listings-messages';
 import { ProviderPanel, type PanelProps } from './ProviderPanel';
@@ -42,13 +41,7 @@ export function GelatoPanel(props: PanelProps) {
   };
 
   return (
-    <ProviderPanel
-      {...props}
-      provider="gelato"
-      sending={create.isPending}
-      onCreate={start}
-      modal={ConnectGelatoModal}
-    >
+    <ProviderPanel {...props} provider="gelato" sending={create.isPending} onCreate={start}>
       {outcome && 'failure' in outcome ? (
         <Alert color="red" variant="light" role="alert" title={text.gelatoListingsFailed}>
           {outcome.failure === text.gelatoListingsFailed ? null : <Text fz="sm">{outcome.failure}</Text>}

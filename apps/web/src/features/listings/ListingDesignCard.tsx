@@ -2,6 +2,7 @@ import { Badge, Text, Tooltip } from '@mantine/core';
 import { memo } from 'react';
 import type { DesignLineItem } from '@podflow/contract/designs';
 import type { ListingResult, ListingResultStatus } from '@podflow/contract/listings';
+import { DesignThumb } from '../../ui/DesignThumb';
 import { listingsText as text } from './listings-messages';
 import classes from './CreateListingsPage.module.css';
 
@@ -38,18 +39,12 @@ export const ListingDesignCard = memo(function ListingDesignCard({
   const name = design.image_file_name;
   return (
     <article className={classes.card} aria-label={name}>
-      <div className={classes.thumb}>
-        <img
-          className={classes.image}
-          src={design.image_thumbnail_path}
-          alt=""
-          width={design.width}
-          height={design.height}
-          loading="lazy"
-          decoding="async"
-          onError={onThumbnailError}
-        />
-      </div>
+      <DesignThumb
+        design={design}
+        className={classes.thumb}
+        imageClassName={classes.image}
+        onError={onThumbnailError}
+      />
       <div className={classes.body}>
         <Text fz="sm" fw={500} truncate="end" title={name}>
           {name}

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { ApiError } from '../../api/client';
 import { failureText } from '../../api/failure-text';
 import { notifyError, notifySuccess } from '../../ui/notify';
-import { ConnectPrintifyModal } from './ConnectPrintifyModal';
 import { useCreatePrintifyListings } from './create-listings.api';
 import { listingsText as text, providerNames } from './listings-messages';
 import { ProviderPanel, type PanelProps } from './ProviderPanel';
@@ -33,7 +32,6 @@ export function PrintifyPanel(props: PanelProps) {
       provider="printify"
       sending={create.isPending}
       onCreate={start}
-      modal={ConnectPrintifyModal}
       option={
         <Checkbox
           label={text.publish}

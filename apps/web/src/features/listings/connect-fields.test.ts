@@ -1,24 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editedKey, productIdFrom, productIdProblem } from './connect-fields';
-
-const saved = '••••••••ab12';
-
-describe('editedKey', () => {
-  it('edits a typed key as usual', () => {
-    expect(editedKey('abc', 'abcd')).toBe('abcd');
-    expect(editedKey('abcd', 'abc')).toBe('abc');
-  });
-
-  it('replaces the masked saved key with what is typed or pasted after it', () => {
-    expect(editedKey(saved, `${saved}n`)).toBe('n');
-    expect(editedKey(saved, 'pasted-key')).toBe('pasted-key');
-  });
-
-  it('empties the field on a deletion, so a half-masked key is never sent', () => {
-    expect(editedKey(saved, '••••••••ab1')).toBe('');
-    expect(editedKey(saved, '')).toBe('');
-  });
-});
+import { productIdFrom, productIdProblem } from './connect-fields';
 
 describe('productIdFrom', () => {
   it('takes the id out of a pasted product address and trims what is typed', () => {

@@ -1,15 +1,5 @@
-import { isMaskedKey, printifyProductIdPattern } from '@podflow/contract/listings';
+import { printifyProductIdPattern } from '@podflow/contract/listings';
 import { listingsText as text } from './listings-messages';
-
-/**
- * The key field after an edit. A field holding the saved key's masked form ('••••••••ab12') is
- * not edited character by character: what is typed or pasted after it replaces it, and a
- * deletion empties the field, so a half-masked key is never sent.
- */
-export function editedKey(current: string, next: string): string {
-  if (!isMaskedKey(current) || next === current) return next;
-  return next.startsWith(current) ? next.slice(current.length) : isMaskedKey(next) ? '' : next;
-}
 
 /** A pasted product address gives its id; anything else is kept as typed, trimmed. */
 export function productIdFrom(value: string): string {

@@ -3,14 +3,10 @@ import { useEffect, useRef, useState } from 'react';
 import type { ListingProvider, ListingRun } from '@podflow/contract/listings';
 import { api } from '../../api/client';
 import { designsQuery } from '../../api/get-designs.api';
+import { isRunActive } from '../../ui/run-state';
 
 /** How often the latest run is polled while it is under way. */
 export const listingRunPollMs = 1_000;
-
-/** Whether a run is still to finish. */
-export function isRunActive(run: ListingRun | null | undefined): boolean {
-  return run?.status === 'Pending' || run?.status === 'In Progress';
-}
 
 /** GET /listings_app/listing_run/?workspace_id=&provider=: the workspace's latest run on a provider. */
 export function listingRunQuery(workspaceId: string, provider: ListingProvider) {

@@ -1,21 +1,12 @@
-import type { ListingRun } from '@podflow/contract/listings';
 import { listingsText as text } from './listings-messages';
 
-/** How a run stands: under way, or how it ended. */
-export type RunState = 'running' | 'done' | 'doneWithFailures' | 'allFailed' | 'failed';
-
-/** The designs a run has dealt with, whatever the outcome. */
-export function runDone(run: ListingRun): number {
-  return run.created + run.updated + run.skipped + run.failed;
-}
-
-/** How a run stands. */
-export function runState(run: ListingRun): RunState {
-  if (run.status === 'Pending' || run.status === 'In Progress') return 'running';
-  if (run.status === 'Failed') return 'failed';
-  if (run.failed === 0) return 'done';
-  return run.failed >= run.total ? 'allFailed' : 'doneWithFailures';
-}
+/** A run's outcomes, in the bar's order and colours. */
+export const runOutcomes = [
+  { key: 'created', color: 'green', label: text.runCounts.created },
+  { key: 'updated', color: 'teal.4', label: text.runCounts.updated },
+  { key: 'skipped', color: 'gray.5', label: text.runCounts.skipped },
+  { key: 'failed', color: 'red', label: text.runCounts.failed },
+] as const;
 
 interface StepTwoState {
   provider: string;

@@ -1,5 +1,6 @@
 import { listingMessages } from '@podflow/contract/listings';
 import type { ListingProvider, ListingResultStatus } from '@podflow/contract/listings';
+import type { RunState } from '../../ui/run-state';
 
 const count = (value: number) => value.toLocaleString('en-US');
 const plural = (value: number, one: string, many: string) => `${count(value)} ${value === 1 ? one : many}`;
@@ -35,11 +36,6 @@ export const listingsText = {
   printifyAbout:
     'Each listing is a copy of your template product in your Printify shop, with the design on it.',
   gelatoAbout: 'Each listing is a copy of your Gelato template in your Gelato store, with the design on it.',
-  connected: 'Connected',
-  notConnected: 'Not connected',
-  connectionLabel: (provider: string) => `${provider} connection`,
-  tryAgain: 'Try again',
-  connectionLoadFailed: (provider: string) => `The ${provider} connection could not be loaded.`,
   checkingConnection: (provider: string) => `Checking the ${provider} connection…`,
   shopLabel: 'Shop',
   storeLabel: 'Store',
@@ -97,24 +93,18 @@ export const listingsText = {
   gelatoListingsFailedConsole: 'Error creating Gelato listings. See console for details.',
   createdIds: (products: number) => `${plural(products, 'Gelato product', 'Gelato products')} created`,
 
-  save: 'Save',
-  cancel: 'Cancel',
-
   // The latest run.
-  runTitle: {
-    running: (provider: string) => `Creating ${provider} listings`,
-    done: (provider: string) => `${provider} listings are ready`,
+  runTitles: (provider: string): Record<RunState, string> => ({
+    running: `Creating ${provider} listings`,
+    done: `${provider} listings are ready`,
     doneWithFailures: 'Finished, but some designs failed',
     allFailed: 'No listing could be created',
     failed: 'The run stopped before it finished',
-  },
-  runProgress: (done: number, total: number) =>
-    `${count(done)} of ${plural(total, 'design', 'designs')} done`,
+  }),
   runProgressLabel: (provider: string) => `${provider} listing progress`,
   runCounts: { created: 'created', updated: 'updated', skipped: 'skipped', failed: 'failed' },
   runFinished: (when: string) => `Last run finished ${when}`,
   runPublished: 'Published to your sales channel',
-  runStarting: 'Starting… the first designs show up here in a moment.',
 
   // The designs grid.
   gridLabel: 'Designs and their listings',

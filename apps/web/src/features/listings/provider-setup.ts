@@ -1,14 +1,11 @@
+import type { ComponentType } from 'react';
 import type { ListingProvider } from '@podflow/contract/listings';
+import type { ConnectStepProps } from '../../ui/ConnectForm';
+import type { ConnectionDetail } from '../../ui/ConnectionPanel';
+import { ConnectGelatoForm } from './ConnectGelatoForm';
+import { ConnectPrintifyForm } from './ConnectPrintifyForm';
 import { listingsText as text, providerNames } from './listings-messages';
-import type { ConnectionOf } from './store-connection.api';
-
-/** One line of what a connection holds: a label and its value. */
-export interface ConnectionDetail {
-  label: string;
-  value: string;
-  /** Shown in the monospace font (ids, keys). */
-  code?: boolean;
-}
+import type { ConnectionOf, SaveConnectionBody } from './store-connection.api';
 
 /** What the screen says and checks of a provider. */
 interface ProviderSetup<P extends ListingProvider> {
@@ -18,6 +15,10 @@ interface ProviderSetup<P extends ListingProvider> {
   /** Whether the connection has what a run needs (step 1 is done). */
   complete: (info: ConnectionOf[P]) => boolean;
   details: (info: ConnectionOf[P]) => ConnectionDetail[];
+  /** Step 1's modal: its title, the sentence under it and its form. */
+  connectTitle: string;
+  connectIntro: string;
+  form: ComponentType<ConnectStepProps<ConnectionOf[P], SaveConnectionBody[P]>>;
 }
 
 export const providerSetups: { [P in ListingProvider]: ProviderSetup<P> } = {
@@ -31,6 +32,9 @@ export const providerSetups: { [P in ListingProvider]: ProviderSetup<P> } = {
       { label: text.apiKeyLabel, value: info.api_key, code: true },
       { label: text.productLabel, value: info.product_id, code: true },
     ],
+    connectTitle: text.printifyModalTitle,
+    connectIntro: text.printifyModalIntro,
+    form: ConnectPrintifyForm,
   },
   gelato: {
     name: providerNames.gelato,
@@ -45,5 +49,8 @@ export const providerSetups: { [P in ListingProvider]: ProviderSetup<P> } = {
         value: info.template_title ? `${info.template_title} (${info.template_id})` : info.template_id,
       },
     ],
+    connectTitle: text.gelatoModalTitle,
+    connectIntro: text.gelatoModalIntro,
+    form: ConnectGelatoForm,
   },
 };

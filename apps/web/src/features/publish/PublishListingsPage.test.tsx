@@ -1,16 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DesignLineItem } from '@podflow/contract/designs';
-import type {
-  ShopifyInfo,
-  StoreSyncResult,
-  StoreSyncRun,
-  TargetStore,
-  WooCommerceInfo,
-} from '@podflow/contract/stores';
+import type { ShopifyInfo, StoreSyncRun, TargetStore, WooCommerceInfo } from '@podflow/contract/stores';
 import { configureApiClient } from '../../api/client';
 import { setCurrentWorkspaceId } from '../../api/session';
-import { buildDesign } from '../../test/factories';
+import { expectReason } from '../../test/expect-reason';
+import { buildDesign, buildSyncResult, buildSyncRun } from '../../test/factories';
 import { errorBody, json, stubApi } from '../../test/fake-api';
 import { renderRoutes } from '../../test/render';
 import { PublishListingsPage } from './PublishListingsPage';
@@ -23,43 +18,6 @@ const woo: WooCommerceInfo = {
   woocommerce_consumer_key: '••••••••ck12',
   woocommerce_consumer_secret: '••••••••cs34',
 };
-
-/** The outcome of design `${id}` in a sync: waiting unless told. */
-function buildResult(id: string, overrides: Partial<StoreSyncResult> = {}): StoreSyncResult {
-  return {
-    lineitem_id: id,
-    image_file_name: `${id}.png`,
-    status: 'pending',
-    printify_product_id: null,
-    store_product_id: null,
-    changes: [],
-    reason: null,
-    ...overrides,
-  };
-}
-
-/** A sync of the given outcomes, counted from them; In Progress while any waits. */
-function buildRun(results: StoreSyncResult[], overrides: Partial<StoreSyncRun> = {}): StoreSyncRun {
-  const counted = (status: StoreSyncResult['status']) =>
-    results.filter((result) => result.status === status).length;
-  const open = counted('pending') > 0;
-  return {
-    id: 'sync-1',
-    store: 'shopify',
-    status: open ? 'In Progress' : 'Completed',
-    skip_mockups: false,
-    total: results.length,
-    updated: counted('updated'),
-    unchanged: counted('unchanged'),
-    skipped: counted('skipped'),
-    failed: counted('failed'),
-    results,
-    reason: null,
-    created_at: '2026-01-01T00:00:00.000Z',
-    finished_at: open ? null : '2026-01-01T00:05:00.000Z',
-    ...overrides,
-  };
-}
 
 interface ServerOptions {
   designs?: DesignLineItem[];
@@ -84,8 +42,8 @@ function fakeServer(options: ServerOptions = {}) {
     runs: { shopify: null, woocommerce: null } as Record<TargetStore, StoreSyncRun | null>,
   };
   const startSync = (store: TargetStore, skipMockups: boolean) => {
-    const run = buildRun(
-      state.designs.map((design) => buildResult(design.lineitem_id)),
+    const run = buildSyncRun(
+      state.designs.map((design) => buildSyncResult(design.lineitem_id)),
       { id: 'sync-2', store, status: 'Pending', skip_mockups: skipMockups },
     );
     state.runs[store] = run;
@@ -145,15 +103,6 @@ const row = (name: string) =>
 async function renderLoaded() {
   renderRoutes(routes, '/publishListings');
   await screen.findByRole('article', { name: 'cat.png' });
-}
-
-/** A guarded button is disabled and says why on hover. */
-async function expectReason(name: string, reason: string) {
-  const target = button(name);
-  expect(target.getAttribute('aria-disabled')).toBe('true');
-  fireEvent.mouseEnter(target);
-  expect((await screen.findByText(reason)).closest('[role="tooltip"]')).toBeTruthy();
-  fireEvent.mouseLeave(target);
 }
 
 async function waitEnabled(name: string) {
@@ -415,14 +364,14 @@ describe('PublishListingsPage', () => {
       'A sync to Shopify is still running for this workspace. Wait for it to finish.',
     );
 
-    server.state.runs.shopify = buildRun(
+    server.state.runs.shopify = buildSyncRun(
       [
-        buildResult('cat', {
+        buildSyncResult('cat', {
           status: 'updated',
           store_product_id: '8001',
           changes: ['title', 'tags', 'mockups'],
         }),
-        buildResult('dog'),
+        buildSyncResult('dog'),
       ],
       { id: 'sync-2' },
     );
@@ -437,10 +386,10 @@ describe('PublishListingsPage', () => {
     expect(within(cat).getByText('Shopify product ID: 8001')).toBeTruthy();
     expect(within(cat).getByText(`Printify Product ID: ${catProduct}`)).toBeTruthy();
 
-    server.state.runs.shopify = buildRun(
+    server.state.runs.shopify = buildSyncRun(
       [
-        buildResult('cat', { status: 'updated', changes: ['title', 'tags', 'mockups'] }),
-        buildResult('dog', {
+        buildSyncResult('cat', { status: 'updated', changes: ['title', 'tags', 'mockups'] }),
+        buildSyncResult('dog', {
           status: 'skipped',
           reason: 'Printify has not published this product to Shopify yet.',
         }),
@@ -496,8 +445,11 @@ describe('PublishListingsPage', () => {
     expect(await screen.findByText('0 of 2 designs done')).toBeTruthy();
     expect(alert).not.toHaveBeenCalled();
 
-    server.state.runs.woocommerce = buildRun(
-      [buildResult('cat', { status: 'failed', reason: 'WooCommerce answered 401.' }), buildResult('dog')],
+    server.state.runs.woocommerce = buildSyncRun(
+      [
+        buildSyncResult('cat', { status: 'failed', reason: 'WooCommerce answered 401.' }),
+        buildSyncResult('dog'),
+      ],
       {
         id: 'sync-2',
         store: 'woocommerce',
@@ -516,10 +468,13 @@ describe('PublishListingsPage', () => {
 
   it('does not alert for a sync that had failed before the page opened', async () => {
     const server = fakeServer({ shopify: [shopify] });
-    server.state.runs.shopify = buildRun([buildResult('cat', { status: 'failed', reason: 'Gone.' })], {
-      status: 'Failed',
-      reason: 'Shopify could not be reached.',
-    });
+    server.state.runs.shopify = buildSyncRun(
+      [buildSyncResult('cat', { status: 'failed', reason: 'Gone.' })],
+      {
+        status: 'Failed',
+        reason: 'Shopify could not be reached.',
+      },
+    );
     await renderLoaded();
     expect(await screen.findByText('Shopify could not be reached.')).toBeTruthy();
     expect(alert).not.toHaveBeenCalled();

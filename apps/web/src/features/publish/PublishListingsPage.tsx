@@ -11,13 +11,14 @@ import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
 import { PageToolbar } from '../../ui/PageToolbar';
 import { RequireWorkspace, type CurrentWorkspace } from '../../ui/RequireWorkspace';
+import { runState } from '../../ui/run-state';
 import { useThumbnailRefetch } from '../../ui/use-thumbnail-refetch';
 import { WorkspaceBar } from '../../ui/WorkspaceBar';
 import { publishText as text } from './publish-messages';
 import { StoreDesignRow } from './StoreDesignRow';
 import { StorePanel } from './StorePanel';
 import { useSyncRun } from './store-sync.api';
-import { syncedText, syncState } from './store-sync-run';
+import { syncedText } from './store-sync-run';
 import { TargetStorePicker } from './TargetStorePicker';
 import { useTargetStore } from './target-store.api';
 import classes from './PublishListingsPage.module.css';
@@ -33,7 +34,7 @@ export function PublishListingsPage() {
 
 /** A sync seen running here has ended: a toast of what it did, or SPEC.md section 8's alert. */
 function syncFinished(run: StoreSyncRun) {
-  const state = syncState(run);
+  const state = runState(run);
   if (state === 'failed') {
     console.error(`${text.syncFailed(run.store)} ${run.reason ?? ''}`.trim(), run);
     window.alert(text.syncFailed(run.store));

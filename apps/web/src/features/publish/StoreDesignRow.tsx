@@ -2,6 +2,7 @@ import { Badge, Text } from '@mantine/core';
 import { memo } from 'react';
 import type { DesignLineItem } from '@podflow/contract/designs';
 import type { StoreSyncResult, StoreSyncResultStatus, TargetStore } from '@podflow/contract/stores';
+import { DesignThumb } from '../../ui/DesignThumb';
 import { publishText as text } from './publish-messages';
 import classes from './PublishListingsPage.module.css';
 
@@ -39,18 +40,12 @@ export const StoreDesignRow = memo(function StoreDesignRow({
   const why = result?.reason && (result.status === 'failed' || result.status === 'skipped');
   return (
     <article className={classes.row} aria-label={name}>
-      <div className={classes.thumb}>
-        <img
-          className={classes.image}
-          src={design.image_thumbnail_path}
-          alt=""
-          width={design.width}
-          height={design.height}
-          loading="lazy"
-          decoding="async"
-          onError={onThumbnailError}
-        />
-      </div>
+      <DesignThumb
+        design={design}
+        className={classes.thumb}
+        imageClassName={classes.image}
+        onError={onThumbnailError}
+      />
       <div className={classes.cell}>
         <Text fz="sm" fw={500} truncate="end" title={name}>
           {name}

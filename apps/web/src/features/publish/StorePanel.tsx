@@ -1,31 +1,19 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Checkbox, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconCircleCheck, IconPlugConnected, IconRefresh } from '@tabler/icons-react';
-import { Fragment, useId, useState } from 'react';
+import { IconRefresh } from '@tabler/icons-react';
+import { useState } from 'react';
 import { storeNames, type TargetStore } from '@podflow/contract/stores';
 import { ApiError } from '../../api/client';
 import { failureText } from '../../api/failure-text';
+import { ConnectionPanel } from '../../ui/ConnectionPanel';
 import { GuardedButton } from '../../ui/GuardedButton';
 import { notifyError, notifySuccess } from '../../ui/notify';
+import { RunProgress } from '../../ui/RunProgress';
 import { publishText as text } from './publish-messages';
-import { useStoreConnection } from './store-connection.api';
-import { storeSetups, type ConnectionDetail } from './store-setup';
+import { useSaveStoreConnection, useStoreConnection } from './store-connection.api';
+import { storeSetups } from './store-setup';
 import { useStartSync, type useSyncRun } from './store-sync.api';
-import { syncReason } from './store-sync-run';
-import { SyncProgress } from './SyncProgress';
-import classes from './PublishListingsPage.module.css';
+import { syncOutcomes, syncReason } from './store-sync-run';
 
 interface StorePanelProps<S extends TargetStore> {
   store: S;
@@ -45,16 +33,13 @@ export function StorePanel<S extends TargetStore>(props: StorePanelProps<S>) {
   const { store, workspaceId, designs, onPrintify, latest } = props;
   const name = storeNames[store];
   const setup = storeSetups[store];
-  const Modal = setup.modal;
-  const titleId = useId();
   const connection = useStoreConnection(workspaceId, store);
+  const save = useSaveStoreConnection(workspaceId, store);
   const sync = useStartSync(workspaceId, store);
-  const [connectOpen, setConnectOpen] = useState(false);
   const [keepImages, setKeepImages] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
   const info = connection.data;
-  const loadFailed = connection.isError && info === undefined;
   const reason = sync.isPending
     ? text.starting(store)
     : syncReason({ store, connection: info, designs, onPrintify, running: latest.active });
@@ -95,122 +80,55 @@ export function StorePanel<S extends TargetStore>(props: StorePanelProps<S>) {
     });
 
   return (
-    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby={titleId}>
-      <Stack gap="md">
-        <div>
-          <Group justify="space-between" gap="sm">
-            <Title order={2} fz="lg" fw={650} id={titleId}>
-              {name}
-            </Title>
-            {info === undefined ? null : (
-              <Badge color={info ? 'green' : 'gray'} variant="light" radius="sm">
-                {info ? text.connectedBadge : text.notConnectedBadge}
-              </Badge>
-            )}
-          </Group>
-          <Text fz="sm" c="dimmed" mt={4}>
-            {text.storeAbout[store]}
-          </Text>
-        </div>
-        {loadFailed ? (
-          <Group gap="sm" role="alert">
-            <Text fz="sm" c="red.8" fw={500}>
-              {text.connectionLoadFailed(store)}
-            </Text>
-            <Button size="compact-sm" variant="light" color="red" onClick={() => void connection.refetch()}>
-              {text.tryAgain}
-            </Button>
-          </Group>
-        ) : info === undefined ? (
-          <Skeleton h={64} radius="sm" />
-        ) : info ? (
-          <ConnectionDetails
-            label={text.connectionLabel(store)}
-            details={setup.details(info)}
-            onEdit={() => setConnectOpen(true)}
-          />
-        ) : null}
-        <Group gap="sm">
-          <Button
-            variant={info ? 'default' : 'filled'}
-            leftSection={
-              info ? (
-                <IconCircleCheck size={18} color="var(--mantine-color-green-7)" aria-hidden />
-              ) : (
-                <IconPlugConnected size={18} aria-hidden />
-              )
-            }
-            onClick={() => setConnectOpen(true)}
-            disabled={info === undefined && !loadFailed}
-          >
-            {text.connectStep(store)}
-          </Button>
-          <GuardedButton
-            reason={reason}
-            leftSection={<IconRefresh size={18} aria-hidden />}
-            loading={sync.isPending}
-            onClick={confirm}
-          >
-            {text.syncStep(store)}
-          </GuardedButton>
-        </Group>
-        {store === 'woocommerce' ? (
-          <Checkbox
-            label={text.keepImages}
-            description={text.keepImagesHint}
-            checked={keepImages}
-            onChange={(event) => setKeepImages(event.currentTarget.checked)}
-          />
-        ) : null}
-        <SyncProgress store={store} run={latest.run} starting={sync.isPending} />
-        {failure ? (
-          <Alert color="red" variant="light" role="alert" title={text.syncFailed(store)}>
-            {failure === text.syncFailed(store) ? null : <Text fz="sm">{failure}</Text>}
-          </Alert>
-        ) : null}
-      </Stack>
-      <Modal
-        opened={connectOpen}
-        onClose={() => setConnectOpen(false)}
-        workspaceId={workspaceId}
-        connection={info ?? null}
+    <ConnectionPanel
+      name={name}
+      about={text.storeAbout[store]}
+      workspaceId={workspaceId}
+      connection={connection}
+      details={setup.details}
+      complete={Boolean(info)}
+      connect={{
+        label: text.connectStep(store),
+        title: setup.connectTitle,
+        intro: setup.connectIntro,
+        form: setup.form,
+        save,
+      }}
+      editable
+      action={
+        <GuardedButton
+          reason={reason}
+          leftSection={<IconRefresh size={18} aria-hidden />}
+          loading={sync.isPending}
+          onClick={confirm}
+        >
+          {text.syncStep(store)}
+        </GuardedButton>
+      }
+    >
+      {store === 'woocommerce' ? (
+        <Checkbox
+          label={text.keepImages}
+          description={text.keepImagesHint}
+          checked={keepImages}
+          onChange={(event) => setKeepImages(event.currentTarget.checked)}
+        />
+      ) : null}
+      <RunProgress
+        run={latest.run}
+        starting={sync.isPending ? text.starting(store) : null}
+        titles={text.runTitles(store)}
+        outcomes={syncOutcomes}
+        label={text.runProgressLabel(store)}
+        finished={text.runFinished}
+        note={latest.run?.skip_mockups ? text.runKeptImages : null}
+        data-testid={`${store}-sync`}
       />
-    </Paper>
-  );
-}
-
-interface ConnectionDetailsProps {
-  label: string;
-  details: ConnectionDetail[];
-  onEdit: () => void;
-}
-
-/** What a connection holds, a label and its value on each row, and a way to change it. */
-function ConnectionDetails({ label, details, onEdit }: ConnectionDetailsProps) {
-  return (
-    <div className={classes.connection}>
-      <dl className={classes.details} aria-label={label}>
-        {details.map((detail) => (
-          <Fragment key={detail.label}>
-            <Text component="dt" fz="sm" c="dimmed">
-              {detail.label}
-            </Text>
-            <Text
-              component="dd"
-              fz="sm"
-              fw={500}
-              truncate="end"
-              title={detail.value}
-              ff={detail.code ? 'monospace' : undefined}
-            >
-              {detail.value}
-            </Text>
-          </Fragment>
-        ))}
-      </dl>
-      <Anchor component="button" type="button" fz="sm" onClick={onEdit} className={classes.edit}>
-        {text.editConnection}
-      </Anchor>
-    </div>
+      {failure ? (
+        <Alert color="red" variant="light" role="alert" title={text.syncFailed(store)}>
+          {failure === text.syncFailed(store) ? null : <Text fz="sm">{failure}</Text>}
+        </Alert>
+      ) : null}
+    </ConnectionPanel>
   );
 }

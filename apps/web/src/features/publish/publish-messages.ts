@@ -1,5 +1,6 @@
 import { storeMessages, storeNames } from '@podflow/contract/stores';
 import type { StoreSyncChange, StoreSyncResultStatus, TargetStore } from '@podflow/contract/stores';
+import type { RunState } from '../../ui/run-state';
 
 const count = (value: number) => value.toLocaleString('en-US');
 const plural = (value: number, one: string, many: string) => `${count(value)} ${value === 1 ? one : many}`;
@@ -62,12 +63,6 @@ export const publishText = {
     woocommerce:
       'Printify publishes each product to WooCommerce; PodFlow then writes its title, description, tags, SEO and mockups.',
   } satisfies Record<TargetStore, string>,
-  connectedBadge: 'Connected',
-  notConnectedBadge: 'Not connected',
-  connectionLabel: (store: TargetStore) => `${storeNames[store]} connection`,
-  editConnection: 'Edit connection',
-  tryAgain: 'Try again',
-  connectionLoadFailed: (store: TargetStore) => `The ${storeNames[store]} connection could not be loaded.`,
   checkingConnection: (store: TargetStore) => `Checking the ${storeNames[store]} connection…`,
   shopLabel: 'Shop',
   tokenLabel: 'Access token',
@@ -124,24 +119,20 @@ export const publishText = {
   wooSaveMissing: 'Fill in the store URL, the consumer key and the consumer secret.',
 
   keepSavedSecret: 'The saved value is used unless you type a new one.',
-  save: 'Save',
   saveFailed: 'The connection could not be saved. Please try again.',
 
   // The latest sync.
-  runTitle: {
-    running: (store: TargetStore) => `Syncing to ${storeNames[store]}`,
-    done: (store: TargetStore) => `${storeNames[store]} is up to date`,
+  runTitles: (store: TargetStore): Record<RunState, string> => ({
+    running: `Syncing to ${storeNames[store]}`,
+    done: `${storeNames[store]} is up to date`,
     doneWithFailures: 'Finished, but some designs failed',
     allFailed: 'No design could be synced',
     failed: 'The sync stopped before it finished',
-  },
-  runProgress: (done: number, total: number) =>
-    `${count(done)} of ${plural(total, 'design', 'designs')} done`,
+  }),
   runProgressLabel: (store: TargetStore) => `${storeNames[store]} sync progress`,
   runCounts: { updated: 'updated', unchanged: 'unchanged', skipped: 'skipped', failed: 'failed' },
   runFinished: (when: string) => `Last sync finished ${when}`,
   runKeptImages: "The store's images were kept",
-  runStarting: 'Starting… the first designs show up here in a moment.',
   syncedToast: (store: TargetStore, total: number, updated: number, unchanged: number, rest: string) =>
     `Synced ${plural(total, 'design', 'designs')} to ${storeNames[store]}: ${count(updated)} updated, ${count(unchanged)} already up to date${rest}.`,
   syncedRest: (skipped: number, failed: number) =>

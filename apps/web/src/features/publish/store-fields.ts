@@ -1,4 +1,5 @@
 import { shopifyShopNamePattern } from '@podflow/contract/stores';
+import { failureText } from '../../api/failure-text';
 import { publishText as text } from './publish-messages';
 
 /**
@@ -36,4 +37,9 @@ export function storeUrlProblem(value: string): string | null {
   if (typed === '') return null;
   const url = URL.parse(typed);
   return url && /^https?:$/.test(url.protocol) && url.hostname ? null : text.storeUrlInvalid;
+}
+
+/** What a failed save says in the form: SPEC.md section 8's sentence the server answered, or a general one. */
+export function saveFailedText(error: unknown): string {
+  return failureText(error, text.saveFailed);
 }

@@ -1,23 +1,18 @@
 import type { ComponentType } from 'react';
 import type { TargetStore } from '@podflow/contract/stores';
-import { ConnectShopifyModal } from './ConnectShopifyModal';
-import type { StoreModalProps } from './ConnectStoreModal';
-import { ConnectWooCommerceModal } from './ConnectWooCommerceModal';
+import type { ConnectStepProps } from '../../ui/ConnectForm';
+import type { ConnectionDetail } from '../../ui/ConnectionPanel';
+import { ConnectShopifyForm } from './ConnectShopifyForm';
+import { ConnectWooCommerceForm } from './ConnectWooCommerceForm';
 import { publishText as text } from './publish-messages';
-import type { StoreConnectionOf } from './store-connection.api';
+import type { SaveStoreBody, StoreConnectionOf } from './store-connection.api';
 
-/** One line of what a connection holds: a label and its value. */
-export interface ConnectionDetail {
-  label: string;
-  value: string;
-  /** Shown in the monospace font (keys, tokens). */
-  code?: boolean;
-}
-
-/** What the screen shows of a store's connection, and the modal that makes it. */
+/** What the screen shows of a store's connection, and step 1's modal that makes it. */
 interface StoreSetup<S extends TargetStore> {
   details: (info: StoreConnectionOf[S]) => ConnectionDetail[];
-  modal: ComponentType<StoreModalProps<S>>;
+  connectTitle: string;
+  connectIntro: string;
+  form: ComponentType<ConnectStepProps<StoreConnectionOf[S], SaveStoreBody[S]>>;
 }
 
 export const storeSetups: { [S in TargetStore]: StoreSetup<S> } = {
@@ -26,7 +21,9 @@ export const storeSetups: { [S in TargetStore]: StoreSetup<S> } = {
       { label: text.shopLabel, value: `${info.shopify_shop_name}${text.shopNameSuffix}` },
       { label: text.tokenLabel, value: info.shopify_admin_api_token, code: true },
     ],
-    modal: ConnectShopifyModal,
+    connectTitle: text.shopifyModalTitle,
+    connectIntro: text.shopifyModalIntro,
+    form: ConnectShopifyForm,
   },
   woocommerce: {
     details: (info) => [
@@ -34,6 +31,8 @@ export const storeSetups: { [S in TargetStore]: StoreSetup<S> } = {
       { label: text.consumerKeyDetail, value: info.woocommerce_consumer_key, code: true },
       { label: text.consumerSecretDetail, value: info.woocommerce_consumer_secret, code: true },
     ],
-    modal: ConnectWooCommerceModal,
+    connectTitle: text.wooModalTitle,
+    connectIntro: text.wooModalIntro,
+    form: ConnectWooCommerceForm,
   },
 };

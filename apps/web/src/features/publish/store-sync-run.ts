@@ -1,26 +1,13 @@
 import type { StoreSyncRun, TargetStore } from '@podflow/contract/stores';
 import { publishText as text } from './publish-messages';
 
-/** How a sync stands: under way, or how it ended. */
-export type SyncState = 'running' | 'done' | 'doneWithFailures' | 'allFailed' | 'failed';
-
-/** Whether a sync is still to finish. */
-export function isSyncActive(run: StoreSyncRun | null | undefined): boolean {
-  return run?.status === 'Pending' || run?.status === 'In Progress';
-}
-
-/** The designs a sync has dealt with, whatever the outcome. */
-export function syncDone(run: StoreSyncRun): number {
-  return run.updated + run.unchanged + run.skipped + run.failed;
-}
-
-/** How a sync stands. */
-export function syncState(run: StoreSyncRun): SyncState {
-  if (isSyncActive(run)) return 'running';
-  if (run.status === 'Failed') return 'failed';
-  if (run.failed === 0) return 'done';
-  return run.failed >= run.total ? 'allFailed' : 'doneWithFailures';
-}
+/** A sync's four outcomes, in the bar's order and colours. */
+export const syncOutcomes = [
+  { key: 'updated', color: 'green', label: text.runCounts.updated },
+  { key: 'unchanged', color: 'teal.3', label: text.runCounts.unchanged },
+  { key: 'skipped', color: 'gray.5', label: text.runCounts.skipped },
+  { key: 'failed', color: 'red', label: text.runCounts.failed },
+] as const;
 
 /** The toast of a finished sync: 'Synced 2 designs to Shopify: 1 updated, 1 already up to date.' */
 export function syncedText(run: StoreSyncRun): string {

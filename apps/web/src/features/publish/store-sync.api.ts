@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { useEffect, useEffectEvent, useRef } from 'react';
 import type { StoreSyncRun, TargetStore } from '@podflow/contract/stores';
 import { api } from '../../api/client';
-import { isSyncActive } from './store-sync-run';
+import { isRunActive } from '../../ui/run-state';
 
 /** How often the latest sync is polled while it is under way. */
 export const syncRunPollMs = 1_000;
@@ -29,7 +29,7 @@ export function syncRunQuery(workspaceId: string, store: TargetStore) {
 export function useSyncRun(workspaceId: string, store: TargetStore, onFinish: (run: StoreSyncRun) => void) {
   const query = useQuery({
     ...syncRunQuery(workspaceId, store),
-    refetchInterval: (current) => (isSyncActive(current.state.data) ? syncRunPollMs : false),
+    refetchInterval: (current) => (isRunActive(current.state.data) ? syncRunPollMs : false),
   });
   const run = query.data ?? null;
 
@@ -37,12 +37,12 @@ export function useSyncRun(workspaceId: string, store: TargetStore, onFinish: (r
   const seen = useRef<{ id: string; active: boolean } | null>(null);
   useEffect(() => {
     const before = seen.current;
-    const active = isSyncActive(run);
+    const active = isRunActive(run);
     if (run && before?.id === run.id && before.active && !active) finished(run);
     seen.current = run ? { id: run.id, active } : null;
   }, [run]);
 
-  return { run, active: isSyncActive(run), query };
+  return { run, active: isRunActive(run), query };
 }
 
 export interface SyncReply {

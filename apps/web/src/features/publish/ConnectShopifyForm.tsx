@@ -1,38 +1,19 @@
 import { Code, Group, Text, TextInput } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
-import { shopifyRequiredScopes } from '@podflow/contract/stores';
+import { shopifyRequiredScopes, type ShopifyInfo } from '@podflow/contract/stores';
+import { ConnectForm, type ConnectStepProps } from '../../ui/ConnectForm';
 import { SecretInput } from '../../ui/SecretInput';
-import {
-  ConnectStoreForm,
-  ConnectStoreModal,
-  type SaveStoreConnection,
-  type StoreModalProps,
-} from './ConnectStoreModal';
 import { publishText as text } from './publish-messages';
-import { shopNameFrom, shopNameProblem } from './store-fields';
+import type { SaveStoreBody } from './store-connection.api';
+import { saveFailedText, shopNameFrom, shopNameProblem } from './store-fields';
 
 /** Step 1 on Shopify: the shop's name and the Admin API access token of its custom app. */
-export function ConnectShopifyModal(props: StoreModalProps<'shopify'>) {
-  return (
-    <ConnectStoreModal
-      {...props}
-      store="shopify"
-      title={text.shopifyModalTitle}
-      intro={text.shopifyModalIntro}
-    >
-      {(save) => <ShopifyForm connection={props.connection} save={save} onClose={props.onClose} />}
-    </ConnectStoreModal>
-  );
-}
-
-interface ShopifyFormProps {
-  connection: StoreModalProps<'shopify'>['connection'];
-  save: SaveStoreConnection<'shopify'>;
-  onClose: () => void;
-}
-
-function ShopifyForm({ connection, save, onClose }: ShopifyFormProps) {
+export function ConnectShopifyForm({
+  connection,
+  save,
+  onClose,
+}: ConnectStepProps<ShopifyInfo, SaveStoreBody['shopify']>) {
   const [shopName, setShopName] = useState(connection?.shopify_shop_name ?? '');
   const [nameLeft, setNameLeft] = useState(false);
   const [token, setToken] = useState(connection?.shopify_admin_api_token ?? '');
@@ -44,10 +25,11 @@ function ShopifyForm({ connection, save, onClose }: ShopifyFormProps) {
   const saveReason = !filled ? text.shopifySaveMissing : problem;
 
   return (
-    <ConnectStoreForm<'shopify'>
+    <ConnectForm
       save={save}
       values={saveReason ? null : { shopify_shop_name: shopName, shopify_admin_api_token: token.trim() }}
       saveReason={saveReason}
+      onSaveFailed={saveFailedText}
       onClose={onClose}
     >
       <TextInput
@@ -102,6 +84,6 @@ function ShopifyForm({ connection, save, onClose }: ShopifyFormProps) {
         value={token}
         onChange={setToken}
       />
-    </ConnectStoreForm>
+    </ConnectForm>
   );
 }

@@ -1,36 +1,23 @@
 import { TextInput } from '@mantine/core';
 import { useState } from 'react';
+import type { WooCommerceInfo } from '@podflow/contract/stores';
+import { ConnectForm, type ConnectStepProps } from '../../ui/ConnectForm';
 import { SecretInput } from '../../ui/SecretInput';
-import {
-  ConnectStoreForm,
-  ConnectStoreModal,
-  type SaveStoreConnection,
-  type StoreModalProps,
-} from './ConnectStoreModal';
 import { publishText as text } from './publish-messages';
-import { storeUrlFrom, storeUrlProblem } from './store-fields';
-
-/** Step 1 on WooCommerce: the store's address and a REST API key and secret of it. */
-export function ConnectWooCommerceModal(props: StoreModalProps<'woocommerce'>) {
-  return (
-    <ConnectStoreModal {...props} store="woocommerce" title={text.wooModalTitle} intro={text.wooModalIntro}>
-      {(save) => <WooCommerceForm connection={props.connection} save={save} onClose={props.onClose} />}
-    </ConnectStoreModal>
-  );
-}
-
-interface WooCommerceFormProps {
-  connection: StoreModalProps<'woocommerce'>['connection'];
-  save: SaveStoreConnection<'woocommerce'>;
-  onClose: () => void;
-}
+import type { SaveStoreBody } from './store-connection.api';
+import { saveFailedText, storeUrlFrom, storeUrlProblem } from './store-fields';
 
 const restApiLink = {
   href: 'https://woocommerce.com/document/woocommerce-rest-api/',
   label: text.consumerKeyLink,
 };
 
-function WooCommerceForm({ connection, save, onClose }: WooCommerceFormProps) {
+/** Step 1 on WooCommerce: the store's address and a REST API key and secret of it. */
+export function ConnectWooCommerceForm({
+  connection,
+  save,
+  onClose,
+}: ConnectStepProps<WooCommerceInfo, SaveStoreBody['woocommerce']>) {
   const [storeUrl, setStoreUrl] = useState(connection?.woocommerce_store_url ?? '');
   const [urlLeft, setUrlLeft] = useState(false);
   const [consumerKey, setConsumerKey] = useState(connection?.woocommerce_consumer_key ?? '');
@@ -47,10 +34,11 @@ function WooCommerceForm({ connection, save, onClose }: WooCommerceFormProps) {
   const saveReason = !filled ? text.wooSaveMissing : problem;
 
   return (
-    <ConnectStoreForm<'woocommerce'>
+    <ConnectForm
       save={save}
       values={saveReason ? null : values}
       saveReason={saveReason}
+      onSaveFailed={saveFailedText}
       onClose={onClose}
     >
       <TextInput
@@ -85,6 +73,6 @@ function WooCommerceForm({ connection, save, onClose }: WooCommerceFormProps) {
         value={consumerSecret}
         onChange={setConsumerSecret}
       />
-    </ConnectStoreForm>
+    </ConnectForm>
   );
 }

@@ -1,61 +1,37 @@
 import { Select } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { PrintifyShop } from '@podflow/contract/listings';
+import type { PrintifyInfo, PrintifyShop } from '@podflow/contract/listings';
 import { printifyProductIdPattern } from '@podflow/contract/listings';
 import { failureText } from '../../api/failure-text';
+import { ConnectForm, type ConnectStepProps } from '../../ui/ConnectForm';
 import { GuardedButton } from '../../ui/GuardedButton';
-import { ConnectForm, ConnectModal, type SaveConnection } from './ConnectModal';
+import { SecretInput } from '../../ui/SecretInput';
 import { productIdFrom, productIdProblem } from './connect-fields';
 import { useFetchPrintifyShops } from './fetch-printify-shops.api';
 import { IdInput } from './IdInput';
 import { listingsText as text } from './listings-messages';
-import type { ProviderModalProps } from './ProviderPanel';
+import type { SaveConnectionBody } from './store-connection.api';
 
 /** The Printify API key field: what it is and where to get one. */
 const printifyKey = {
   label: text.printifyKeyLabel,
   hint: text.printifyKeyHint,
+  savedHint: text.keepSavedKey,
   link: { href: 'https://printify.com/app/account/api', label: text.printifyKeyLink },
 };
-
-/**
- * Step 1 on Printify: the API key, Fetch Shops and the shop to list in, and the template product
- * each listing copies.
- */
-export function ConnectPrintifyModal(props: ProviderModalProps<'printify'>) {
-  return (
-    <ConnectModal
-      {...props}
-      provider="printify"
-      title={text.printifyModalTitle}
-      intro={text.printifyModalIntro}
-    >
-      {(save) => (
-        <PrintifyForm
-          workspaceId={props.workspaceId}
-          connection={props.connection}
-          save={save}
-          onClose={props.onClose}
-        />
-      )}
-    </ConnectModal>
-  );
-}
-
-interface PrintifyFormProps {
-  workspaceId: string;
-  connection: ProviderModalProps<'printify'>['connection'];
-  save: SaveConnection<'printify'>;
-  onClose: () => void;
-}
 
 const shopOption = (shop: PrintifyShop) => ({
   value: String(shop.id),
   label: shop.sales_channel ? `${shop.title} (${shop.sales_channel})` : shop.title,
 });
 
-function PrintifyForm({ workspaceId, connection, save, onClose }: PrintifyFormProps) {
+/**
+ * Step 1 on Printify: the API key, Fetch Shops and the shop to list in, and the template product
+ * each listing copies.
+ */
+export function ConnectPrintifyForm(props: ConnectStepProps<PrintifyInfo, SaveConnectionBody['printify']>) {
+  const { workspaceId, connection, save, onClose } = props;
   const fetchShops = useFetchPrintifyShops(workspaceId);
   const [apiKey, setApiKey] = useState(connection?.api_key ?? '');
   const [keyError, setKeyError] = useState<string | null>(null);
@@ -112,14 +88,14 @@ function PrintifyForm({ workspaceId, connection, save, onClose }: PrintifyFormPr
   };
 
   return (
-    <ConnectForm<'printify'>
-      apiKey={{ ...printifyKey, value: apiKey, onChange: changeKey, error: keyError }}
+    <ConnectForm
       save={save}
       values={saveReason || !shopId ? null : { shop_id: shopId, apiKey: key, printify_product_id: productId }}
       saveReason={saveReason}
       onSaveFailed={saveFailed}
       onClose={onClose}
     >
+      <SecretInput {...printifyKey} value={apiKey} onChange={changeKey} error={keyError} />
       <div>
         <GuardedButton
           reason={key ? null : text.fetchShopsNoKey}

@@ -1,26 +1,20 @@
+import { useState } from 'react';
+import type { GelatoInfo } from '@podflow/contract/listings';
 import { ApiError } from '../../api/client';
 import { failureText } from '../../api/failure-text';
-import { useState } from 'react';
-import { ConnectForm, ConnectModal, type SaveConnection } from './ConnectModal';
+import { ConnectForm, type ConnectStepProps } from '../../ui/ConnectForm';
+import { SecretInput } from '../../ui/SecretInput';
 import { IdInput } from './IdInput';
 import { listingsText as text } from './listings-messages';
-import type { ProviderModalProps } from './ProviderPanel';
+import type { SaveConnectionBody } from './store-connection.api';
 
 /** The Gelato API key field: what it is and where to get one. */
 const gelatoKey = {
   label: text.gelatoKeyLabel,
   hint: text.gelatoKeyHint,
+  savedHint: text.keepSavedKey,
   link: { href: 'https://dashboard.gelato.com/', label: text.gelatoKeyLink },
 };
-
-/** Step 1 on Gelato: the API key, the store and the template each listing copies. */
-export function ConnectGelatoModal(props: ProviderModalProps<'gelato'>) {
-  return (
-    <ConnectModal {...props} provider="gelato" title={text.gelatoModalTitle} intro={text.gelatoModalIntro}>
-      {(save) => <GelatoForm connection={props.connection} save={save} onClose={props.onClose} />}
-    </ConnectModal>
-  );
-}
 
 /** SPEC.md section 8: values Gelato refused are an alert; the form keeps the server's reason. */
 function saveFailed(error: unknown): string {
@@ -30,13 +24,12 @@ function saveFailed(error: unknown): string {
   return failureText(error, text.gelatoSaveFailedSpec);
 }
 
-interface GelatoFormProps {
-  connection: ProviderModalProps<'gelato'>['connection'];
-  save: SaveConnection<'gelato'>;
-  onClose: () => void;
-}
-
-function GelatoForm({ connection, save, onClose }: GelatoFormProps) {
+/** Step 1 on Gelato: the API key, the store and the template each listing copies. */
+export function ConnectGelatoForm({
+  connection,
+  save,
+  onClose,
+}: ConnectStepProps<GelatoInfo, SaveConnectionBody['gelato']>) {
   const [apiKey, setApiKey] = useState(connection?.api_key ?? '');
   const [storeId, setStoreId] = useState(connection?.store_id ?? '');
   const [templateId, setTemplateId] = useState(connection?.template_id ?? '');
@@ -47,14 +40,14 @@ function GelatoForm({ connection, save, onClose }: GelatoFormProps) {
   const savedTemplate = connection?.template_title && templateId === connection.template_id;
 
   return (
-    <ConnectForm<'gelato'>
-      apiKey={{ ...gelatoKey, value: apiKey, onChange: setApiKey }}
+    <ConnectForm
       save={save}
       values={filled ? values : null}
       saveReason={filled ? null : text.gelatoSaveMissing}
       onSaveFailed={saveFailed}
       onClose={onClose}
     >
+      <SecretInput {...gelatoKey} value={apiKey} onChange={setApiKey} />
       <IdInput
         label={text.storeIdLabel}
         description={text.storeIdHint}
