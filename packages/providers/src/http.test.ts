@@ -93,6 +93,44 @@ describe('httpClient: requests', () => {
   });
 });
 
+describe('httpClient: forms and per-request headers', () => {
+  it('sends a form url-encoded in its order, brackets and all, and parses the JSON answer', async () => {
+    handlers = [json(200, { id: 'cs_1' })];
+    const form = { mode: 'subscription', 'line_items[0][price]': 'price_1', 'metadata[note]': 'a&b =ü' };
+    expect(await client().request('POST', '/v1/checkout/sessions', { form })).toEqual({ id: 'cs_1' });
+    const [request] = received;
+    expect(request!.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(request!.body).toBe(
+      'mode=subscription&line_items%5B0%5D%5Bprice%5D=price_1&metadata%5Bnote%5D=a%26b+%3D%C3%BC',
+    );
+    expect(Object.fromEntries(new URLSearchParams(request!.body))).toEqual(form);
+  });
+
+  it('sends the same per-request headers on every attempt, beside the auth headers', async () => {
+    handlers = [json(500, {}), json(503, {}), json(200, { ok: 3 })];
+    const headers = { 'Idempotency-Key': 'key-123' };
+    const answer = await client().request('POST', '/v1/x', { form: { a: '1' }, headers, idempotent: true });
+    expect(answer).toEqual({ ok: 3 });
+    expect(received).toHaveLength(3);
+    expect(received.map((r) => r.headers['idempotency-key'])).toEqual(['key-123', 'key-123', 'key-123']);
+    expect(received.map((r) => r.body)).toEqual(['a=1', 'a=1', 'a=1']);
+    expect(received.every((r) => r.headers.authorization === `Bearer ${secret}`)).toBe(true);
+  });
+
+  it('keeps per-request headers to their own request', async () => {
+    await client().request('GET', '/first', { headers: { 'X-Trace': 'one' } });
+    await client().request('GET', '/second');
+    expect(received.map((r) => r.headers['x-trace'])).toEqual(['one', undefined]);
+  });
+
+  it('refuses a request with both a JSON body and a form, sending nothing', async () => {
+    await expect(client().request('POST', '/x', { body: {}, form: { a: '1' } })).rejects.toThrow(
+      'A request sends either a JSON body or a form, not both',
+    );
+    expect(received).toHaveLength(0);
+  });
+});
+
 describe('httpClient: retries', () => {
   it('waits as a 429 Retry-After says, then succeeds', async () => {
     handlers = [

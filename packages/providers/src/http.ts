@@ -37,7 +37,12 @@ export type TransportOptions = Pick<
 >;
 
 export type RequestOptions = {
+  /** Sent as JSON. */
   body?: unknown;
+  /** Sent as application/x-www-form-urlencoded, in this order (Stripe's bracket keys as they are); not with `body`. */
+  form?: Record<string, string>;
+  /** Headers of this request only (e.g. Idempotency-Key), sent on every attempt, retries included. */
+  headers?: Record<string, string>;
   query?: Record<string, string | number | undefined>;
   /** Taken before every attempt, after the client's own (e.g. Printify's publish allowance). */
   limiters?: RateLimiter[];
@@ -52,7 +57,7 @@ export type RequestOptions = {
 };
 
 export type HttpClient = {
-  /** Sends one JSON request (retrying as the options say) and returns the parsed JSON answer. */
+  /** Sends one request with a JSON or form body (retrying as the options say) and returns the parsed JSON answer. */
   request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<T>;
 };
 
@@ -153,10 +158,18 @@ export function httpClient(options: HttpClientOptions): HttpClient {
         ...options.headers,
       };
       const init: RequestInit = { method, headers };
+      if (request.body !== undefined && request.form !== undefined) {
+        throw new TypeError('A request sends either a JSON body or a form, not both');
+      }
       if (request.body !== undefined) {
         headers['Content-Type'] = 'application/json';
         init.body = JSON.stringify(request.body);
       }
+      if (request.form !== undefined) {
+        headers['Content-Type'] = 'application/x-www-form-urlencoded';
+        init.body = new URLSearchParams(request.form).toString();
+      }
+      Object.assign(headers, request.headers);
       const idempotent = request.idempotent ?? method !== 'POST';
       const limiters = [...(options.limiters ?? []), ...(request.limiters ?? [])];
       const { signal } = request;
