@@ -1,0 +1,259 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CurrentSubscription } from '@podflow/contract/billing';
+import { billingMessages } from '@podflow/contract/billing';
+import { type StripeSandbox, startStripeSandbox } from '@podflow/sandbox/stripe-sandbox';
+import { freePort } from '../../../../../scripts/services.ts';
+import { buildSignedInUser, buildWorkspace, uploadDesigns } from '../../test/factories.ts';
+import { buildPng } from '../../test/images.ts';
+import { type TestApp, startTestApp, testDbKind } from '../../test/test-app.ts';
+
+const prices = { basic: 'price_podflow_basic', premium: 'price_podflow_premium' };
+
+describe(`subscriptions on Stripe on ${testDbKind}`, () => {
+  let t: TestApp;
+  let stripe: StripeSandbox;
+  let webhookUrl: string;
+
+  const call = async (method: 'GET' | 'POST', url: string, access: string, body?: unknown) => {
+    const response = await t.app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${access}` },
+      ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+    });
+    return { status: response.statusCode, body: response.json() };
+  };
+  const current = async (access: string) =>
+    (await call('GET', '/subscription_app/current-subscription/', access)).body as CurrentSubscription;
+  const checkout = (access: string, priceId: string, couponCode?: string) =>
+    call('POST', '/subscription_app/create-checkout-session/', access, { priceId, couponCode });
+  const designs = (count: number, from = 0) =>
+    Promise.all(
+      Array.from({ length: count }, async (_, k) => ({
+        name: `design-${from + k}.png`,
+        data: await buildPng({ seed: from + k }),
+      })),
+    );
+  /** A seller on the free plan with a workspace holding its 10 designs. */
+  const fullStarter = async () => {
+    const user = await buildSignedInUser(t.app);
+    const access = user.tokens.access;
+    const workspaceId = await buildWorkspace(t.app, access);
+    expect((await uploadDesigns(t.url, access, workspaceId, await designs(10))).status).toBe(201);
+    const userId = (
+      await t.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', user.registration.username)
+        .executeTakeFirstOrThrow()
+    ).id;
+    return { access, workspaceId, userId };
+  };
+  const deliver = (payload: string, signature: string) =>
+    fetch(webhookUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      body: payload,
+    });
+  const appliedEvents = async () =>
+    (await t.db.selectFrom('stripe_events').select(['id']).execute()).map((row) => row.id);
+
+  beforeAll(async () => {
+    stripe = await startStripeSandbox();
+    const port = await freePort();
+    t = await startTestApp({
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      STRIPE_BASE_URL: stripe.url,
+      STRIPE_PRICE_BASIC: prices.basic,
+      STRIPE_PRICE_PREMIUM: prices.premium,
+    });
+    webhookUrl = `${t.url}/subscription_app/webhook/`;
+    stripe.setWebhookUrl(webhookUrl);
+  }, 60_000);
+
+  afterAll(async () => {
+    await t.close();
+    await stripe.close();
+  });
+
+  it('makes a checkout session for a paid plan with a coupon or promotion code, and refuses what Stripe would not take', async () => {
+    const { access, userId } = await fullStarter();
+    const plan = await current(access);
+    expect(plan.subscription_plan).toMatchObject({ plan: 'starter', price_id: null, status: 'none' });
+    expect(plan.prices).toEqual([
+      { plan: 'starter', price_id: null },
+      { plan: 'basic', price_id: prices.basic },
+      { plan: 'premium', price_id: prices.premium },
+    ]);
+    expect(plan.usage).toMatchObject({ designs_in_fullest_workspace: 10, design_slots_per_workspace: 10 });
+
+    const unknown = await checkout(access, prices.basic, 'NOPE');
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.detail).toBe(billingMessages.couponUnknown('NOPE'));
+    expect((await checkout(access, 'price_made_up')).status).toBe(400);
+
+    const promo = await checkout(access, prices.basic, 'WELCOME10');
+    expect(promo.status).toBe(200);
+    expect(promo.body.url).toContain(`${stripe.url}/c/pay/`);
+    const session = stripe.sessions.get(promo.body.id)!;
+    expect(session).toMatchObject({
+      mode: 'subscription',
+      client_reference_id: userId,
+      cancel_url: `${t.url}/failure`,
+      success_url: `${t.url}/success?session_id={CHECKOUT_SESSION_ID}`,
+    });
+    expect(session.discounts?.[0]?.promotion_code).toMatch(/^promo_/);
+    const coupon = await checkout(access, prices.premium, 'LAUNCH20');
+    expect(stripe.sessions.get(coupon.body.id)!.discounts?.[0]?.coupon).toBe('LAUNCH20');
+  });
+
+  it('changes the plan only through the signed webhook: a forged /success changes nothing, the upgrade raises the limits at once', async () => {
+    const { access, workspaceId } = await fullStarter();
+    const session = (await checkout(access, prices.basic)).body as { id: string };
+    const page = await fetch(`${t.url}/success?session_id=${session.id}`, {
+      headers: { accept: 'text/html' },
+    });
+    expect(page.status).toBeLessThan(500);
+    expect((await current(access)).subscription_plan.plan).toBe('starter');
+    const eleventh = await uploadDesigns(t.url, access, workspaceId, await designs(1, 10));
+    expect(eleventh.status).toBe(403);
+
+    await stripe.completeCheckout(session.id);
+    const after = await current(access);
+    expect(after.subscription_plan).toMatchObject({
+      plan: 'basic',
+      price_id: prices.basic,
+      status: 'active',
+    });
+    expect(after.usage.design_slots_per_workspace).toBe(50);
+    expect(after.portal_available).toBe(true);
+    expect((await uploadDesigns(t.url, access, workspaceId, await designs(1, 10))).status).toBe(201);
+    expect((await checkout(access, prices.premium)).status).toBe(409);
+
+    const portal = await call('POST', '/subscription_app/billing-portal/', access);
+    expect(portal.status).toBe(200);
+    expect(portal.body.url).toContain(`${stripe.url}/p/session/`);
+
+    // Downgrade: the data stays, reading and deleting still work, adding does not.
+    const subscriptionId = stripe.sessions.get(session.id)!.subscription!;
+    await stripe.updateSubscription(subscriptionId, { cancelNow: true });
+    const down = await current(access);
+    expect(down.subscription_plan).toMatchObject({ plan: 'starter', status: 'canceled' });
+    const list = await call(
+      'GET',
+      `/workspace/get_workarea_information/?workspace_id=${workspaceId}`,
+      access,
+    );
+    expect(list.body).toHaveLength(11);
+    expect((await uploadDesigns(t.url, access, workspaceId, await designs(1, 11))).status).toBe(403);
+    const removed = await call('POST', '/workspace/delete_designs/', access, {
+      lineitem_ids: [list.body[0].lineitem_id],
+    });
+    expect(removed.status).toBeLessThan(300);
+    expect((await uploadDesigns(t.url, access, workspaceId, await designs(1, 12))).status).toBe(403);
+  });
+
+  it('refuses a wrong signature, a stale timestamp and a re-serialized body, changing nothing', async () => {
+    const { access } = await fullStarter();
+    stripe.setWebhookUrl('');
+    try {
+      const session = (await checkout(access, prices.basic)).body as { id: string };
+      const before = stripe.events.length;
+      await stripe.completeCheckout(session.id);
+      const completed = stripe.events.slice(before).find((e) => e.type === 'checkout.session.completed')!;
+      const known = await appliedEvents();
+      const now = Math.floor(Date.now() / 1000);
+      const wrongSecret = `t=${now},v1=${'0'.repeat(64)}`;
+      const stale = stripe.sign(completed.payload, now - 301);
+      const reserialized = JSON.stringify(JSON.parse(completed.payload));
+      for (const [payload, signature] of [
+        [completed.payload, wrongSecret],
+        [completed.payload, stale],
+        [reserialized, stripe.sign(completed.payload)],
+        [completed.payload, ''],
+      ] as const) {
+        const response = await deliver(payload, signature);
+        expect(response.status).toBe(400);
+      }
+      expect(await appliedEvents()).toEqual(known);
+      expect((await current(access)).subscription_plan.plan).toBe('starter');
+    } finally {
+      stripe.setWebhookUrl(webhookUrl);
+    }
+  });
+
+  it('applies each event once however often and in whatever order it comes, ending in the plan Stripe holds', async () => {
+    const { access } = await fullStarter();
+    stripe.setWebhookUrl('');
+    try {
+      const session = (await checkout(access, prices.premium)).body as { id: string };
+      const start = stripe.events.length;
+      await stripe.completeCheckout(session.id);
+      const subscription = stripe.sessions.get(session.id)!.subscription!;
+      await stripe.updateSubscription(subscription, { priceId: prices.basic });
+      const upgrade = stripe.events.slice(start);
+      expect(upgrade.map((e) => e.type)).toEqual(
+        expect.arrayContaining(['checkout.session.completed', 'customer.subscription.updated']),
+      );
+
+      const replay = async (events: typeof upgrade) => {
+        for (const event of [...events].reverse()) {
+          const answers = await Promise.all(
+            Array.from({ length: 5 }, () => deliver(event.payload, stripe.sign(event.payload))),
+          );
+          expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+        }
+      };
+      await replay(upgrade);
+      const applied = await appliedEvents();
+      for (const event of upgrade) expect(applied.filter((id) => id === event.id)).toHaveLength(1);
+      expect((await current(access)).subscription_plan).toMatchObject({
+        plan: 'basic',
+        price_id: prices.basic,
+        status: 'active',
+      });
+
+      const middle = stripe.events.length;
+      await stripe.updateSubscription(subscription, { cancelNow: true });
+      await replay(stripe.events.slice(middle));
+      // An old event delivered again after the end changes nothing either.
+      await replay(upgrade.slice(0, 1));
+      expect((await current(access)).subscription_plan).toMatchObject({
+        plan: 'starter',
+        status: 'canceled',
+      });
+    } finally {
+      stripe.setWebhookUrl(webhookUrl);
+    }
+  });
+
+  it('keeps payments off without Stripe: Subscribe explains, nothing else breaks', async () => {
+    const plain = await startTestApp({});
+    try {
+      const user = await buildSignedInUser(plain.app);
+      const headers = { authorization: `Bearer ${user.tokens.access}` };
+      const plan = await plain.app.inject({
+        method: 'GET',
+        url: '/subscription_app/current-subscription/',
+        headers,
+      });
+      expect(plan.json()).toMatchObject({
+        payments_available: false,
+        subscription_plan: { plan: 'starter' },
+      });
+      const start = await plain.app.inject({
+        method: 'POST',
+        url: '/subscription_app/create-checkout-session/',
+        headers,
+        payload: { priceId: prices.basic },
+      });
+      expect(start.statusCode).toBe(503);
+      expect(start.json().detail).toBe(billingMessages.paymentsUnavailable);
+    } finally {
+      await plain.close();
+    }
+  });
+});
