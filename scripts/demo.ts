@@ -12,6 +12,7 @@ import { startOpenAiSandbox } from '../packages/sandbox/src/openai-sandbox.ts';
 import { channelTemplateProductIds, startPrintifySandbox } from '../packages/sandbox/src/printify-sandbox.ts';
 import { defaultShopifyShops, startShopifySandbox } from '../packages/sandbox/src/shopify-sandbox.ts';
 import { storeChannels } from '../packages/sandbox/src/store-channels.ts';
+import { startStripeSandbox } from '../packages/sandbox/src/stripe-sandbox.ts';
 import { startWooSandbox } from '../packages/sandbox/src/woocommerce-sandbox.ts';
 import { ensureWebBuild } from './web-build.ts';
 
@@ -139,12 +140,13 @@ async function seed(
 
 ensureWebBuild();
 const shopName = 'podflow-demo';
-const [openAi, gelato, shopify, woo] = await Promise.all([
+const [openAi, gelato, shopify, woo, stripe] = await Promise.all([
   startOpenAiSandbox(),
   startGelatoSandbox(),
   startShopifySandbox(),
   // A fixed port when asked (the e2e suite connects to it by address).
   startWooSandbox({ port: Number(process.env.DEMO_WOOCOMMERCE_PORT ?? 0) }),
+  startStripeSandbox(),
 ]);
 const printify = await startPrintifySandbox({
   channels: storeChannels({ shopify: { sandbox: shopify, shop: shopName }, woocommerce: woo }),
@@ -161,6 +163,11 @@ Object.assign(process.env, {
   SHOPIFY_BASE_URL: shopify.baseUrlTemplate,
   // The WooCommerce sandbox is plain http on loopback: allowed here, never in production.
   STORES_ALLOW_PRIVATE_URLS: 'true',
+  STRIPE_SECRET_KEY: stripe.secretKey,
+  STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+  STRIPE_BASE_URL: stripe.url,
+  STRIPE_PRICE_BASIC: 'price_podflow_basic',
+  STRIPE_PRICE_PREMIUM: 'price_podflow_premium',
   // Gelato and WooCommerce download files from PodFlow's signed URLs, as the real ones would.
   PUBLIC_URL: process.env.PUBLIC_URL ?? `http://127.0.0.1:${port}`,
   PORT: String(port),
@@ -168,6 +175,8 @@ Object.assign(process.env, {
 const { runServer } = await import('../apps/server/src/server.ts');
 await runServer();
 const base = `http://127.0.0.1:${port}`;
+// The sandbox's hosted checkout and billing portal send their signed events here, as Stripe would.
+stripe.setWebhookUrl(`${base}/subscription_app/webhook/`);
 const shopifyToken = defaultShopifyShops[shopName].token;
 console.log('Seeding the demo account (designs, templates, mockups)...');
 await seed(
@@ -186,5 +195,6 @@ PodFlow demo on http://localhost:${port}
     Gelato                ${gelato.url}  API key ${gelato.apiKey}, store ${gelato.storeId}, template ${gelato.templateId}
     Shopify               shop ${shopName}, Admin API token ${shopifyToken}
     WooCommerce           ${woo.url}  consumer key ${woo.consumerKey}, secret ${woo.consumerSecret}
+    Stripe                ${stripe.url}  hosted checkout and billing portal; coupons LAUNCH20 and WELCOME10
   Data in ${process.env.DATA_DIR} (delete it to start afresh). Ctrl+C stops.
 `);
