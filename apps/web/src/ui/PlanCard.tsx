@@ -1,27 +1,34 @@
 import { Badge, Button, Card, Group, List, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconCheck } from '@tabler/icons-react';
+import { IconCheck, IconCircleCheckFilled } from '@tabler/icons-react';
 import { useId, type ReactNode } from 'react';
+import { billingMessages } from '@podflow/contract/billing';
 import { planInclusions, type Plan } from '@podflow/contract/plans';
 
 interface PlanCardProps {
   plan: Plan;
   /** The call to action at the bottom of the card. */
   action?: ReactNode;
+  /** The seller's plan: labelled 'Current Subscription' (SPEC.md) and highlighted. */
+  current?: boolean;
+  /** A brand-coloured border; the popular plan's by default, the current plan's on the account page. */
+  highlighted?: boolean;
 }
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
 /** One subscription plan: price, quotas and what every plan includes. */
-export function PlanCard({ plan, action }: PlanCardProps) {
+export function PlanCard({ plan, action, current = false, highlighted = plan.popular }: PlanCardProps) {
   return (
     <Card
+      component="article"
       withBorder
       radius="md"
       padding="xl"
       aria-label={`${plan.name} plan`}
-      style={
-        plan.popular ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 } : undefined
-      }
+      style={{
+        ...(highlighted ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 } : {}),
+        ...(current ? { backgroundColor: 'var(--mantine-color-violet-0)' } : {}),
+      }}
     >
       <Stack gap="md" h="100%">
         <Group justify="space-between" align="center">
@@ -61,7 +68,18 @@ export function PlanCard({ plan, action }: PlanCardProps) {
             <List.Item key={item}>{item}</List.Item>
           ))}
         </List>
-        <div style={{ marginTop: 'auto' }}>{action}</div>
+        <Stack gap={8} mt="auto">
+          {current ? (
+            // A label, not a button: it must not look pressable next to the other cards' Subscribe.
+            <Group justify="center" gap={6} h={36} wrap="nowrap">
+              <IconCircleCheckFilled size={18} color="var(--mantine-primary-color-filled)" aria-hidden />
+              <Text fw={650} fz="sm" c="violet.8">
+                {billingMessages.currentPlan}
+              </Text>
+            </Group>
+          ) : null}
+          {action}
+        </Stack>
       </Stack>
     </Card>
   );
@@ -69,14 +87,16 @@ export function PlanCard({ plan, action }: PlanCardProps) {
 
 interface DisabledPlanButtonProps {
   reason: string;
+  /** The button's accessible name, e.g. "Subscribe to Basic". */
+  label?: string;
 }
 
-/** A Subscribe button that cannot be used yet, with the reason beneath it. */
-export function DisabledSubscribeButton({ reason }: DisabledPlanButtonProps) {
+/** A Subscribe button that cannot be used now, with the reason beneath it. */
+export function DisabledSubscribeButton({ reason, label }: DisabledPlanButtonProps) {
   const id = useId();
   return (
     <Stack gap={6}>
-      <Button fullWidth disabled aria-describedby={id}>
+      <Button fullWidth disabled aria-label={label} aria-describedby={id}>
         Subscribe
       </Button>
       <Text id={id} fz="xs" c="dimmed" ta="center">
