@@ -37,4 +37,33 @@ describe('config', () => {
   it('requires APP_SECRET in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() })).toThrow(/APP_SECRET/);
   });
+
+  it('turns payments on only with the whole Stripe setting', () => {
+    const base = { DATA_DIR: dataDir() };
+    expect(loadConfig(base).stripe).toBeUndefined();
+    expect(() => loadConfig({ ...base, STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    const stripe = loadConfig({
+      ...base,
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      STRIPE_PRICE_BASIC: 'price_b',
+      STRIPE_PRICE_PREMIUM: 'price_p',
+    }).stripe;
+    expect(stripe).toMatchObject({
+      baseUrl: 'https://api.stripe.com',
+      prices: { basic: 'price_b', premium: 'price_p' },
+    });
+  });
+
+  it('never lets a store URL reach private addresses in production', () => {
+    const production = { NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40), DATA_DIR: dataDir() };
+    expect(() => loadConfig({ ...production, STORES_ALLOW_PRIVATE_URLS: 'true' })).toThrow(
+      /STORES_ALLOW_PRIVATE_URLS/,
+    );
+    expect(loadConfig(production).stores).toEqual({
+      shopifyBaseUrl: 'https://{shop}.myshopify.com',
+      shopifyApiVersion: '2026-07',
+      allowPrivateUrls: false,
+    });
+  });
 });
