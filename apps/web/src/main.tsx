@@ -9,11 +9,12 @@ import { createQueryClient } from './api/query-client';
 import { App } from './app/App';
 import { Providers } from './app/Providers';
 import { router } from './app/router';
-import { trackPageView } from './lib/analytics';
+import { loadTagManager, trackRouteChanges } from './lib/analytics';
 
 // A refresh that fails sends the user to sign in again without reloading the app.
 configureApiClient({ onSessionExpired: () => void router.navigate('/login', { replace: true }) });
-trackPageView();
+loadTagManager(import.meta.env.VITE_GTM_ID);
+trackRouteChanges(router);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -1,14 +1,19 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { PageHandle } from '../lib/analytics';
 import { CenteredLoader } from '../ui/CenteredLoader';
 import { AppLayout, ContentLayout, WorkflowLayout } from './AppLayout';
 import { NotFoundPage } from './NotFoundPage';
 import { RouteErrorPage } from './RouteErrorPage';
 import { SessionGuard } from './SessionGuard';
 
-/** A route whose screen is loaded on first visit, so the landing page stays small. */
-function screen(path: string, load: () => Promise<ComponentType>): RouteObject {
-  return { path, lazy: async () => ({ Component: await load() }) };
+/**
+ * A route whose screen is loaded on first visit, so the landing page stays small. The title names
+ * the page in the browser tab and in page views (lib/analytics).
+ */
+function screen(path: string, load: () => Promise<ComponentType>, title?: string): RouteObject {
+  const handle: PageHandle | undefined = title ? { title } : undefined;
+  return { path, handle, lazy: async () => ({ Component: await load() }) };
 }
 
 /** The route table of SPEC.md section 2. Paths match case-insensitively. */
@@ -23,38 +28,73 @@ export const routes: RouteObject[] = [
       {
         Component: ContentLayout,
         children: [
-          screen('/login', () => import('../features/auth/SignInPage').then((m) => m.SignInPage)),
+          screen('/login', () => import('../features/auth/SignInPage').then((m) => m.SignInPage), 'Sign in'),
           screen('/logout', () => import('../features/auth/LogoutPage').then((m) => m.LogoutPage)),
-          screen('/register', () => import('../features/auth/RegisterPage').then((m) => m.RegisterPage)),
-          screen('/forgot-password', () =>
-            import('../features/auth/ForgotPasswordPage').then((m) => m.ForgotPasswordPage),
+          screen(
+            '/register',
+            () => import('../features/auth/RegisterPage').then((m) => m.RegisterPage),
+            'Register',
           ),
-          screen('/success', () =>
-            import('../features/billing/PaymentSuccessPage').then((m) => m.PaymentSuccessPage),
+          screen(
+            '/forgot-password',
+            () => import('../features/auth/ForgotPasswordPage').then((m) => m.ForgotPasswordPage),
+            'Forgot password',
           ),
-          screen('/failure', () =>
-            import('../features/billing/PaymentFailurePage').then((m) => m.PaymentFailurePage),
+          screen('/reset-password/:token', () =>
+            import('../features/auth/ResetPasswordPage').then((m) => m.ResetPasswordPage),
           ),
-          screen('/aboutus', () => import('../features/info/InfoPages').then((m) => m.AboutPage)),
-          screen('/returns', () => import('../features/info/InfoPages').then((m) => m.ReturnsPage)),
-          screen('/terms-and-conditions', () =>
-            import('../features/info/InfoPages').then((m) => m.TermsPage),
+          screen(
+            '/success',
+            () => import('../features/billing/PaymentSuccessPage').then((m) => m.PaymentSuccessPage),
+            'Subscription successful',
           ),
-          screen('/privacy-policy', () => import('../features/info/InfoPages').then((m) => m.PrivacyPage)),
-          screen('/resources', () =>
-            import('../features/resources/ResourcesPage').then((m) => m.ResourcesPage),
+          screen(
+            '/failure',
+            () => import('../features/billing/PaymentFailurePage').then((m) => m.PaymentFailurePage),
+            'Subscription failed',
           ),
-          screen('/tutorial/:file', () =>
-            import('../features/resources/TutorialPage').then((m) => m.TutorialPage),
+          screen('/aboutus', () => import('../features/info/AboutPage').then((m) => m.AboutPage), 'About Us'),
+          screen(
+            '/returns',
+            () => import('../features/info/ReturnsPage').then((m) => m.ReturnsPage),
+            'Refund Policy',
           ),
-          screen('/contactus', () => import('../features/contact/ContactPage').then((m) => m.ContactPage)),
+          screen(
+            '/terms-and-conditions',
+            () => import('../features/info/TermsPage').then((m) => m.TermsPage),
+            'Terms and Conditions',
+          ),
+          screen(
+            '/privacy-policy',
+            () => import('../features/info/PrivacyPage').then((m) => m.PrivacyPage),
+            'Privacy Policy',
+          ),
+          screen(
+            '/resources',
+            () => import('../features/resources/ResourcesPage').then((m) => m.ResourcesPage),
+            'Resources',
+          ),
+          screen(
+            '/tutorial/:file',
+            () => import('../features/resources/TutorialPage').then((m) => m.TutorialPage),
+            'Tutorial',
+          ),
+          screen(
+            '/contactus',
+            () => import('../features/contact/ContactPage').then((m) => m.ContactPage),
+            'Contact Us',
+          ),
           {
             Component: SessionGuard,
             children: [
-              screen('/account', () => import('../features/account/AccountPage').then((m) => m.AccountPage)),
+              screen(
+                '/account',
+                () => import('../features/account/AccountPage').then((m) => m.AccountPage),
+                'Your Account',
+              ),
             ],
           },
-          { path: '*', Component: NotFoundPage },
+          { path: '*', Component: NotFoundPage, handle: { title: 'Page not found' } satisfies PageHandle },
         ],
       },
       {

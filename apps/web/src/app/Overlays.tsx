@@ -1,0 +1,17 @@
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import classes from './Providers.module.css';
+
+/**
+ * The hosts of confirmation modals and toasts (top-right, 5000 ms: SPEC.md section 9). The app opens
+ * both through Mantine's event APIs (`modals.openConfirmModal`, `notifications.show`), never through
+ * context, so these hosts need not wrap the pages and can load after the first paint.
+ */
+export function Overlays() {
+  return (
+    <>
+      <ModalsProvider />
+      <Notifications position="top-right" autoClose={5000} classNames={{ root: classes.notifications }} />
+    </>
+  );
+}
