@@ -19,6 +19,12 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'podflow-e2e-'));
 /** The demo's WooCommerce sandbox listens here, so the publish test can type its address. */
 export const wooSandboxPort = port + 9;
 
+/**
+ * The server sends e-mail to an SMTP server on this loopback port; a test that reads mail starts
+ * one there (nodemailer connects per message, so it only has to be up while the mail is sent).
+ */
+export const smtpPort = port + 25;
+
 /** How long an access token lives in e2e: short, so the silent-refresh test need not wait long. */
 export const accessTokenTtlSeconds = 4;
 
@@ -71,6 +77,8 @@ export default defineConfig({
       // Every test signs in from the same address: keep the per-address limit of session calls out of the way.
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       LOG_LEVEL: 'warn',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      MAIL_FROM: 'PodFlow <support@podflow.test>',
     },
   },
 });

@@ -7,9 +7,15 @@ import type { Config } from './config.ts';
 import { authRepo } from './modules/auth/auth.repo.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authService } from './modules/auth/auth.service.ts';
+import { passwordResetRepo } from './modules/auth/password-reset.repo.ts';
+import { passwordResetRoutes } from './modules/auth/password-reset.routes.ts';
+import { passwordResetService } from './modules/auth/password-reset.service.ts';
 import { billingRepo } from './modules/billing/billing.repo.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { billingService } from './modules/billing/billing.service.ts';
+import { contactRepo } from './modules/contact/contact.repo.ts';
+import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { contactService } from './modules/contact/contact.service.ts';
 import { designThumbnails } from './modules/designs/design-thumbnails.ts';
 import { designsRepo } from './modules/designs/designs.repo.ts';
 import { designsRoutes } from './modules/designs/designs.routes.ts';
@@ -49,6 +55,7 @@ import { SecretBox } from './platform/crypto/secrets.ts';
 import { AccessTokens } from './platform/auth/tokens.ts';
 import { type Db, isDatabaseUp } from './platform/db/db.ts';
 import { registerErrorHandler } from './platform/errors.ts';
+import { openMail } from './platform/mail/open-mail.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
 import { registerSecurity } from './platform/http/security.ts';
 import { registerSpa, wantsHtml } from './platform/http/spa.ts';
@@ -245,6 +252,25 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
 
   await app.register(healthRoutes, { isDatabaseUp: () => isDatabaseUp(db) });
   await app.register(authRoutes, { auth, requireUser: signedIn, perMinute: config.rateLimit.authPerMinute });
+  const mail = openMail(config.mail, app.log);
+  const loginLimits = {
+    maxFailures: config.auth.loginMaxFailures,
+    lockSeconds: config.auth.loginLockSeconds,
+  };
+  const reset = passwordResetService({
+    repo: passwordResetRepo(db),
+    accounts: authRepo(db),
+    mail,
+    log: app.log,
+    loginLimits,
+  });
+  await app.register(passwordResetRoutes, {
+    reset,
+    publicUrl: config.publicUrl,
+    perMinute: config.rateLimit.authPerMinute,
+  });
+  const contact = contactService({ repo: contactRepo(db), mail, to: config.mail.contactTo, log: app.log });
+  await app.register(contactRoutes, { contact });
   await app.register(filesRoutes, {
     storage,
     signer,

@@ -6,6 +6,9 @@ import { z } from 'zod';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
+/** `Name <address>` or a bare address, on one line. */
+const mailbox = /^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/;
+
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /** Every setting of the server, each with its default; `.env.example` documents them. */
@@ -75,6 +78,20 @@ const schema = z.object({
   STRIPE_API_VERSION: z.string().min(1).default('2026-07-29.dahlia'),
   STRIPE_PRICE_BASIC: z.string().default(''),
   STRIPE_PRICE_PREMIUM: z.string().default(''),
+  // Empty means unset: each message is written to DATA_DIR/outbox as an .eml file and logged.
+  SMTP_URL: z
+    .union([
+      z.literal(''),
+      z.string().regex(/^smtps?:\/\/[^\s]+$/, 'SMTP_URL must be an smtp:// or smtps:// URL'),
+    ])
+    .optional(),
+  MAIL_FROM: z
+    .union([
+      z.literal(''),
+      z.string().regex(mailbox, 'MAIL_FROM must be an address, e.g. PodFlow <support@example.com>'),
+    ])
+    .optional(),
+  CONTACT_TO: z.union([z.literal(''), z.email('CONTACT_TO must be an e-mail address')]).optional(),
 });
 
 export type Config = {
@@ -129,6 +146,11 @@ export type Config = {
         prices: { basic: string; premium: string };
       }
     | undefined;
+  /**
+   * E-mail: through SMTP when smtpUrl is set, else written to outboxDir (and logged). `from` is
+   * the sender of every message; contact messages go to `contactTo`.
+   */
+  mail: { smtpUrl: string | undefined; from: string; contactTo: string; outboxDir: string };
 };
 
 /** Parses the environment once at start-up; nothing else in the server reads process.env. */
@@ -155,6 +177,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       'Invalid configuration:\n  STORES_ALLOW_PRIVATE_URLS: for tests and the demo only, never in production',
     );
   }
+  if (e.NODE_ENV === 'production' && e.SMTP_URL && !e.MAIL_FROM) {
+    throw new Error(
+      'Invalid configuration:\n  SMTP_URL is set: MAIL_FROM (the address mail is sent from) is needed too',
+    );
+  }
+  const mailFrom = e.MAIL_FROM || 'PodFlow <support@podflow.local>';
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -210,6 +238,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
           prices: { basic: e.STRIPE_PRICE_BASIC, premium: e.STRIPE_PRICE_PREMIUM },
         }
       : undefined,
+    mail: {
+      smtpUrl: e.SMTP_URL || undefined,
+      from: mailFrom,
+      contactTo: e.CONTACT_TO || (/<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom),
+      outboxDir: path.join(dataDir, 'outbox'),
+    },
   };
 }
 

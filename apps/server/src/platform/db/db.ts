@@ -15,6 +15,7 @@ import * as listings from './migrations/0007-listings.ts';
 import * as stores from './migrations/0008-stores.ts';
 import * as billing from './migrations/0009-billing.ts';
 import * as refreshGrace from './migrations/0010-refresh-grace.ts';
+import * as contactPasswordReset from './migrations/0011-contact-password-reset.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0008-stores': stores,
   '0009-billing': billing,
   '0010-refresh-grace': refreshGrace,
+  '0011-contact-password-reset': contactPasswordReset,
 };
 
 // PostgreSQL answers bigint (int8) columns as strings; our bigints are epoch milliseconds.

@@ -23,6 +23,8 @@ export interface Database {
   store_sync_results: StoreSyncResultsTable;
   store_media: StoreMediaTable;
   stripe_events: StripeEventsTable;
+  contact_messages: ContactMessagesTable;
+  password_reset_tokens: PasswordResetTokensTable;
 }
 
 export interface UsersTable {
@@ -296,4 +298,28 @@ export interface StripeEventsTable {
   type: string;
   user_id: string | null;
   received_at: number;
+}
+
+/** A message sent through the contact form, kept whether or not its e-mail was delivered. */
+export interface ContactMessagesTable {
+  id: string;
+  name: string;
+  email: string;
+  message: string;
+  /** The sender's address, for the rate limit's records and abuse reports. */
+  client_ip: string;
+  created_at: number;
+  /** When the mail port accepted it; null while not (see delivery_error). */
+  delivered_at: number | null;
+  delivery_error: string | null;
+}
+
+/** A password reset link: only the token's hash is kept; it works once, until expires_at. */
+export interface PasswordResetTokensTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
 }
