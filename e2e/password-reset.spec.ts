@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import {
   startTestSmtpServer,
   type TestSmtpServer,
@@ -13,6 +14,16 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await smtp?.close();
 });
+
+/** The serious and critical axe-core violations (WCAG 2.1 A and AA) of the page as it is now. */
+async function blockingViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => violation.id);
+}
 
 const linkPattern = /(https?:\/\/\S+\/reset-password\/[\w-]+)/;
 
@@ -31,10 +42,12 @@ test('a forgotten password is reset through the e-mailed link, which works once'
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
+  expect(await blockingViolations(page)).toEqual([]);
   await field(page, 'Email').fill(user.email);
   await page.getByRole('button', { name: 'Reset Password' }).click();
   await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
   await expect(page.getByText('If an account exists for this e-mail')).toBeVisible();
+  expect(await blockingViolations(page)).toEqual([]);
 
   const mail = await smtp.waitFor((m) => m.envelopeTo.includes(user.email));
   expect(mail.subject).toBe('Reset your PodFlow password');
@@ -44,6 +57,7 @@ test('a forgotten password is reset through the e-mailed link, which works once'
 
   await page.goto(link!);
   await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+  expect(await blockingViolations(page)).toEqual([]);
   await field(page, 'New password').fill('second-Passw0rd');
   await field(page, 'Confirm new password').fill('second-Passw0rd');
   await page.getByRole('button', { name: 'Set new password' }).click();
@@ -101,4 +115,5 @@ test('a link that is not valid says so, with the way to ask again', async ({ pag
   await expect(page.getByRole('heading', { name: 'This link cannot be used' })).toBeVisible();
   await expect(page.getByText('This password reset link is not valid.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Ask for a new link' })).toBeVisible();
+  expect(await blockingViolations(page)).toEqual([]);
 });

@@ -38,7 +38,7 @@ export function ForgotPasswordPage() {
   const footer = (
     <>
       Remembered it?{' '}
-      <Anchor component={Link} to="/login" fz="sm" fw={500}>
+      <Anchor component={Link} to="/login" fz="sm" fw={500} underline="always">
         Back to sign in
       </Anchor>
     </>

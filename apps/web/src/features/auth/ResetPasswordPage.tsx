@@ -33,7 +33,7 @@ function DeadLink({ message }: { message: string }) {
         </Button>
         <Text fz="sm" c="dimmed" ta="center">
           Remembered your password?{' '}
-          <Anchor component={Link} to="/login" fz="sm">
+          <Anchor component={Link} to="/login" fz="sm" underline="always">
             Sign in
           </Anchor>
         </Text>

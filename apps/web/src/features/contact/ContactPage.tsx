@@ -100,7 +100,7 @@ export function ContactPage() {
             </Point>
             <Point icon={<IconBook2 size={22} />} title="Looking for a how-to?">
               The{' '}
-              <Anchor component={Link} to="/resources" fz="sm">
+              <Anchor component={Link} to="/resources" fz="sm" underline="always">
                 tutorials
               </Anchor>{' '}
               walk through every step, from uploading designs to syncing your store.
