@@ -1,4 +1,4 @@
-import { Anchor, Box, Button, Container, Grid, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Box, Button, Container, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconVideoOff } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
@@ -98,8 +98,8 @@ export function DemoVideoSection() {
             product, just the eight steps.
           </Text>
         </Stack>
-        <Grid gap={40} align="center">
-          <Grid.Col span={8}>
+        <div className={classes.demoLayout}>
+          <div>
             <div ref={box} className={classes.videoBox} data-playable={playable || undefined}>
               {state === 'waiting' ? null : playable ? (
                 <video className={classes.video} controls preload="none" poster={demoVideo.poster}>
@@ -113,8 +113,8 @@ export function DemoVideoSection() {
                 <VideoUnavailable />
               )}
             </div>
-          </Grid.Col>
-          <Grid.Col span={4}>
+          </div>
+          <div>
             <Text component="h3" fw={650} fz="lg" mt={0} mb="sm">
               In the video
             </Text>
@@ -135,8 +135,8 @@ export function DemoVideoSection() {
                 Open the video in a new tab
               </Anchor>
             ) : null}
-          </Grid.Col>
-        </Grid>
+          </div>
+        </div>
       </Container>
     </Box>
   );
