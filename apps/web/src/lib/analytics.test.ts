@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  publicAddress,
   loadTagManager,
   pageTitleOf,
   trackAccountCreated,
@@ -108,5 +109,15 @@ describe('tag manager', () => {
     expect(loadTagManager(' GTM-AB12CD3 ')).toBe(true);
     expect(tagScripts()).toEqual(['https://www.googletagmanager.com/gtm.js?id=GTM-AB12CD3']);
     expect(window.dataLayer?.[0]).toMatchObject({ event: 'gtm.js' });
+  });
+});
+
+describe('public addresses', () => {
+  it('never hands a password-reset token or a checkout session id to analytics', () => {
+    expect(publicAddress('/reset-password/abc123secret', '')).toBe('/reset-password/:token');
+    expect(publicAddress('/success', '?session_id=cs_test_123&plan=basic')).toBe(
+      '/success?session_id=:session_id&plan=basic',
+    );
+    expect(publicAddress('/resources', '')).toBe('/resources');
   });
 });

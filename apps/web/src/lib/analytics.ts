@@ -52,6 +52,21 @@ export function pageTitleOf(matches: RouteChangeSource['state']['matches']): str
   return siteName;
 }
 
+/** Query values that are secrets or per-person ids: analytics sees only that they were there. */
+const privateParams = ['token', 'session_id'];
+
+/**
+ * The address as analytics may see it: a password-reset link's token and private query values are
+ * replaced by their names, so no tag manager ever receives them.
+ */
+export function publicAddress(pathname: string, search: string): string {
+  const path = pathname.replace(/^\/reset-password\/[^/]+/, '/reset-password/:token');
+  const params = new URLSearchParams(search);
+  for (const key of privateParams) if (params.has(key)) params.set(key, `:${key}`);
+  const query = params.toString().replace(/%3A/g, ':');
+  return query ? `${path}?${query}` : path;
+}
+
 /**
  * Sets the document title and pushes a page view for the address at start, then again each time
  * the router settles on a new address (path or query; a change of hash alone is not a new page).
@@ -64,7 +79,7 @@ export function trackRouteChanges(router: RouteChangeSource): () => void {
     if (address === last) return;
     last = address;
     document.title = pageTitleOf(state.matches);
-    trackPageView(address, document.title);
+    trackPageView(publicAddress(state.location.pathname, state.location.search), document.title);
   };
   follow(router.state);
   return router.subscribe(follow);

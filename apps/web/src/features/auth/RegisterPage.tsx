@@ -174,11 +174,11 @@ export function RegisterPage() {
           />
           <Text fz="sm" c="dimmed">
             By creating an account you agree to our{' '}
-            <Anchor component={Link} to="/terms-and-conditions" fz="sm">
+            <Anchor component={Link} to="/terms-and-conditions" fz="sm" underline="always">
               Terms and Conditions
             </Anchor>{' '}
             and{' '}
-            <Anchor component={Link} to="/privacy-policy" fz="sm">
+            <Anchor component={Link} to="/privacy-policy" fz="sm" underline="always">
               Privacy Policy
             </Anchor>
             .
