@@ -4,8 +4,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Serves the built web app: hashed assets with long caching, and index.html for every other GET
- * that accepts HTML (client-side routes such as /welcome). API paths never fall through to it.
+ * Serves the built web app: hashed assets with long caching, compressed ahead of time, and
+ * index.html for every other GET that accepts HTML (client-side routes such as /welcome). API paths
+ * never fall through to it.
  */
 export async function registerSpa(app: FastifyInstance, webDistDir: string): Promise<boolean> {
   const indexFile = path.join(webDistDir, 'index.html');
@@ -17,6 +18,8 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string): Pro
     root: webDistDir,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz beside each text file (apps/web/vite.config.ts).
+    preCompressed: true,
     setHeaders: (reply, filePath) => {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
