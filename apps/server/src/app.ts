@@ -13,6 +13,7 @@ import { passwordResetService } from './modules/auth/password-reset.service.ts';
 import { billingRepo } from './modules/billing/billing.repo.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { billingService } from './modules/billing/billing.service.ts';
+import { contentDirs, contentRoutes } from './modules/content/content.routes.ts';
 import { contactRepo } from './modules/contact/contact.repo.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { contactService } from './modules/contact/contact.service.ts';
@@ -251,6 +252,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   app.decorate('background', { idle: thumbnails.idle, warm: library.warm, jobsIdle: () => queue.idle() });
 
   await app.register(healthRoutes, { isDatabaseUp: () => isDatabaseUp(db) });
+  await app.register(contentRoutes, contentDirs);
   await app.register(authRoutes, { auth, requireUser: signedIn, perMinute: config.rateLimit.authPerMinute });
   const mail = openMail(config.mail, app.log);
   const loginLimits = {
