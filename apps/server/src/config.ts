@@ -92,6 +92,8 @@ const schema = z.object({
     ])
     .optional(),
   CONTACT_TO: z.union([z.literal(''), z.email('CONTACT_TO must be an e-mail address')]).optional(),
+  // The web app built with VITE_GTM_ID loads Google Tag Manager: its hosts must pass the CSP.
+  TAG_MANAGER: bool.default(false),
 });
 
 export type Config = {
@@ -137,6 +139,8 @@ export type Config = {
    * Stripe: undefined when no secret key is set (payments off). `prices` maps each paid plan to its
    * Stripe price id.
    */
+  /** The web app loads Google Tag Manager (built with VITE_GTM_ID): the CSP allows its hosts. */
+  tagManager: boolean;
   stripe:
     | {
         secretKey: string;
@@ -229,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       shopifyApiVersion: e.SHOPIFY_API_VERSION,
       allowPrivateUrls: e.STORES_ALLOW_PRIVATE_URLS,
     },
+    tagManager: e.TAG_MANAGER,
     stripe: e.STRIPE_SECRET_KEY
       ? {
           secretKey: e.STRIPE_SECRET_KEY,

@@ -29,10 +29,24 @@ export const docsContentSecurityPolicy = Object.entries({
   .map(([name, value]) => `${name} ${(value as readonly string[]).join(' ')}`)
   .join('; ');
 
+/** Google Tag Manager's hosts, allowed only when the tag manager is turned on (TAG_MANAGER=true). */
+const tagManagerHosts = ['https://www.googletagmanager.com', 'https://*.google-analytics.com'];
+
+/** The app's policy, widened for the tag manager's hosts when it is on. */
+export function appContentSecurityPolicy(tagManager: boolean) {
+  if (!tagManager) return contentSecurityPolicy;
+  return {
+    ...contentSecurityPolicy,
+    'script-src': [...contentSecurityPolicy['script-src'], tagManagerHosts[0]!],
+    'img-src': [...contentSecurityPolicy['img-src'], ...tagManagerHosts],
+    'connect-src': [...contentSecurityPolicy['connect-src'], ...tagManagerHosts],
+  };
+}
+
 /** Security headers (helmet with a strict CSP) and a per-address rate limit on every route. */
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
+    contentSecurityPolicy: { useDefaults: false, directives: appContentSecurityPolicy(config.tagManager) },
     crossOriginEmbedderPolicy: false,
     hsts: config.env === 'production',
     frameguard: { action: 'deny' },
