@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { subscriptionStatuses } from './billing.ts';
 import { text } from './fields.ts';
 
 /** The zod schemas of the subscription calls, for the server's validation and OpenAPI document. */
@@ -20,17 +21,7 @@ export const currentSubscription = z
       price_id: z.string().nullable(),
       plan: planId,
       name: z.string(),
-      status: z.enum([
-        'none',
-        'incomplete',
-        'incomplete_expired',
-        'trialing',
-        'active',
-        'past_due',
-        'canceled',
-        'unpaid',
-        'paused',
-      ]),
+      status: z.enum(subscriptionStatuses),
       cancel_at_period_end: z.boolean(),
       current_period_end: z.string().nullable(),
     }),

@@ -6,16 +6,18 @@
 import type { PlanId } from './plans.ts';
 
 /** Where a subscription stands (Stripe's statuses, plus none for the free plan). */
-export type SubscriptionStatus =
-  | 'none'
-  | 'incomplete'
-  | 'incomplete_expired'
-  | 'trialing'
-  | 'active'
-  | 'past_due'
-  | 'canceled'
-  | 'unpaid'
-  | 'paused';
+export const subscriptionStatuses = [
+  'none',
+  'incomplete',
+  'incomplete_expired',
+  'trialing',
+  'active',
+  'past_due',
+  'canceled',
+  'unpaid',
+  'paused',
+] as const;
+export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
 
 /** A plan as the Subscribe buttons need it: its Stripe price id (null for the free plan or when unset). */
 export type PlanPrice = { plan: PlanId; price_id: string | null };

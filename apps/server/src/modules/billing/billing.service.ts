@@ -3,6 +3,7 @@ import {
   type PlanPrice,
   type SubscriptionStatus,
   billingMessages,
+  subscriptionStatuses,
 } from '@podflow/contract/billing';
 import { type PlanId, planById, plans } from '@podflow/contract/plans';
 import { ProviderError } from '@podflow/providers/http';
@@ -26,16 +27,7 @@ export type BillingDeps = {
 
 /** Statuses in which the subscription's plan applies (past_due: Stripe is still retrying the card). */
 const live = new Set<string>(['active', 'trialing', 'past_due']);
-const statuses = new Set<string>([
-  'incomplete',
-  'incomplete_expired',
-  'trialing',
-  'active',
-  'past_due',
-  'canceled',
-  'unpaid',
-  'paused',
-]);
+const statuses = new Set<string>(subscriptionStatuses);
 
 const asRecord = (value: unknown): Record<string, unknown> =>
   typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};

@@ -5,6 +5,7 @@ import { gelatoProductInput } from '@podflow/providers/gelato';
 import { ProviderError } from '@podflow/providers/http';
 import { cloneProductInput } from '@podflow/providers/printify';
 import { eachLimited } from '../../platform/concurrency/each-limited.ts';
+import { withRetries } from '../../platform/concurrency/with-retries.ts';
 import type { SecretBox } from '../../platform/crypto/secrets.ts';
 import type { JobDefinition, JobOutcome } from '../../platform/queue/job-queue.ts';
 import type { UrlSigner } from '../../platform/storage/signed-urls.ts';
@@ -33,6 +34,9 @@ const payload = z.object({ runId: z.string() });
 type Design = DesignRow;
 type Outcome = { status: ListingResultStatus; product_id: string | null; reason: string | null };
 
+const failedAsOutcome = (result: Outcome | Error): Outcome =>
+  result instanceof Error ? { status: 'failed', product_id: null, reason: result.message } : result;
+
 /**
  * A listing run: every pending design of it sent to the provider, each result recorded as soon
  * as it is known (a resumed run skips what it finished). Printify: the design is uploaded and a
@@ -44,18 +48,6 @@ type Outcome = { status: ListingResultStatus; product_id: string | null; reason:
 export function createListingsJob(deps: CreateListingsDeps): JobDefinition<z.infer<typeof payload>> {
   const { repo, designs, storage, signer, secrets } = deps;
   const clients = providerClients(deps.providers);
-
-  async function attempt(work: () => Promise<Outcome>): Promise<Outcome> {
-    for (let tries = 1; ; tries += 1) {
-      try {
-        return await work();
-      } catch (error) {
-        if (error instanceof ProviderError && error.retryable && tries < 3) continue;
-        const reason = error instanceof Error ? error.message : String(error);
-        return { status: 'failed', product_id: null, reason };
-      }
-    }
-  }
 
   async function printifyWork(
     run: { id: string; publish: number },
@@ -142,7 +134,7 @@ export function createListingsJob(deps: CreateListingsDeps): JobDefinition<z.inf
     await eachLimited(pending, deps.concurrency ?? 4, async (result) => {
       const design = await designs.findRow(result.design_id);
       const outcome = design
-        ? await attempt(() => one(design))
+        ? failedAsOutcome(await withRetries(() => one(design)))
         : { status: 'failed' as const, product_id: null, reason: 'The design was deleted.' };
       await repo.setResult(runId, result.design_id, outcome);
     });

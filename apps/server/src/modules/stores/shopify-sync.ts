@@ -20,9 +20,6 @@ export type SyncMockup = {
 
 export type ProductSync = { status: 'updated' | 'unchanged'; changes: StoreSyncChange[] };
 
-/** A failure the seller can act on, recorded on the design's row (not retried). */
-export class SyncRefusal extends Error {}
-
 /** The copy fields of a product that differ from the listing, as a productUpdate input. */
 function copyChanges(product: ShopifyProduct, listing: StoreListing) {
   const input: Parameters<ShopifyClient['updateProduct']>[0] = { id: product.id };
@@ -62,7 +59,7 @@ export async function syncShopifyProduct(
 ): Promise<ProductSync> {
   const product = await client.getProduct(where.productId);
   if (!product) {
-    throw new SyncRefusal(
+    throw new Error(
       `Shopify has no product ${where.productId} any more: publish the design from Printify again, then sync.`,
     );
   }

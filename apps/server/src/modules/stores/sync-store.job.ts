@@ -6,6 +6,7 @@ import { storeMessages, storeNames } from '@podflow/contract/stores';
 import { ProviderError } from '@podflow/providers/http';
 import type { PrintifyProduct } from '@podflow/providers/printify';
 import { eachLimited } from '../../platform/concurrency/each-limited.ts';
+import { withRetries } from '../../platform/concurrency/with-retries.ts';
 import type { SecretBox } from '../../platform/crypto/secrets.ts';
 import type { JobDefinition, JobOutcome } from '../../platform/queue/job-queue.ts';
 import type { UrlSigner } from '../../platform/storage/signed-urls.ts';
@@ -56,18 +57,6 @@ type Target = { design: DesignRow; storeProductId: string };
  */
 export function syncStoreJob(deps: SyncStoreDeps): JobDefinition<z.infer<typeof payload>> {
   const { repo, connections, designs, secrets, clients } = deps;
-
-  /** Retries what may pass on a second try; anything else becomes the design's failure. */
-  async function attempt<T>(work: () => Promise<T>): Promise<T | Error> {
-    for (let tries = 1; ; tries += 1) {
-      try {
-        return await work();
-      } catch (error) {
-        if (error instanceof ProviderError && error.retryable && tries < 3) continue;
-        return error instanceof Error ? error : new Error(String(error));
-      }
-    }
-  }
 
   const outcomeOf = (result: ProductSync | Error, storeProductId: string | null): StoreSyncOutcome =>
     result instanceof Error
@@ -169,7 +158,7 @@ export function syncStoreJob(deps: SyncStoreDeps): JobDefinition<z.infer<typeof 
       if (!design.printify_product_id) {
         return plain('skipped', 'No Printify product yet: create the listing in step 7.');
       }
-      const product = await attempt(() => printify.product(design.printify_product_id!));
+      const product = await withRetries(() => printify.product(design.printify_product_id!));
       if (product instanceof Error) return plain('failed', product.message);
       if (!product) {
         return plain(
@@ -193,7 +182,7 @@ export function syncStoreJob(deps: SyncStoreDeps): JobDefinition<z.infer<typeof 
       await eachLimited(pending, 2, async (row) => {
         const target = await targetOf(row.design_id);
         if (!('design' in target)) return repo.setResult(runId, row.design_id, target);
-        const result = await attempt(() =>
+        const result = await withRetries(() =>
           syncShopifyProduct(
             shopify,
             repo,
@@ -220,7 +209,7 @@ export function syncStoreJob(deps: SyncStoreDeps): JobDefinition<z.infer<typeof 
             mockups: mockups ? (mockups.get(target.design.id) ?? []) : undefined,
           });
         });
-        const results = await attempt(() => syncWooProducts(woo, repo, items, tagIds));
+        const results = await withRetries(() => syncWooProducts(woo, repo, items, tagIds));
         for (const item of items) {
           const result = results instanceof Error ? results : results.get(item.designId)!;
           await repo.setResult(runId, item.designId, outcomeOf(result, item.where.productId));
