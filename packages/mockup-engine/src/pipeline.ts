@@ -2,7 +2,6 @@ import sharp from 'sharp';
 import {
   type Placement,
   type Quad,
-  type Rect,
   homography,
   ring,
   invert,
@@ -13,7 +12,8 @@ import {
   workingSide,
 } from './geometry.ts';
 import { randomUUID } from 'node:crypto';
-import { type AreaMaps, type DesignPixels, premultiply, shadingTable, warp } from './warp.ts';
+import { type AreaMaps, type DesignPixels, shadingTable, warp, warpOverRgb } from './warp.ts';
+import { flattenAll, kernels, premultiplyAll, reduce } from './kernels.ts';
 
 /**
  * The three steps of a run, as functions of plain data: decode a template once, decode a design
@@ -54,7 +54,7 @@ export type PreparedTemplate = {
  * A design decoded once per run, already reduced to the largest size any template needs, its
  * colour premultiplied by its alpha (what the warp samples; done once here, not per mockup).
  */
-export type PreparedDesign = { width: number; height: number; premultiplied: Uint8Array };
+export type PreparedDesign = { id: string; width: number; height: number; premultiplied: Uint8Array };
 
 /**
  * JPEG as the engine writes it: standard Huffman tables instead of tables optimised per image, a
@@ -98,44 +98,39 @@ function spanAt(points: readonly { x: number; y: number }[], y: number): [number
 function areaMaps(rgba: Uint8Array, width: number, height: number, area: Quad, hasAlpha: boolean): AreaMaps {
   const bounds = pixelBounds(area, width, height);
   const { left, top, width: bw, height: bh } = bounds;
-  const luma = new Float32Array(bw * bh);
-  const alpha = hasAlpha ? new Uint8Array(new SharedArrayBuffer(bw * bh)) : undefined;
-  for (let y = 0, k = 0; y < bh; y += 1) {
-    for (let x = 0, p = ((top + y) * width + left) * 4; x < bw; x += 1, k += 1, p += 4) {
-      luma[k] = 0.2126 * rgba[p]! + 0.7152 * rgba[p + 1]! + 0.0722 * rgba[p + 2]!;
-      if (alpha) alpha[k] = rgba[p + 3]!;
-    }
+  const count = bw * bh;
+  const k = kernels();
+  const windowAt = k.region('maps.rgba', count * 4).offset;
+  const levelsAt = k.region('maps.levels', count * 4).offset;
+  const scratchAt = k.region('maps.scratch', count * 4).offset;
+  const histogramAt = k.region('maps.histogram', 256 * 4).offset;
+  const shadeAt = k.region('maps.shade', count).offset;
+  const alpha = hasAlpha ? new Uint8Array(new SharedArrayBuffer(count)) : undefined;
+  const alphaAt = alpha ? k.region('maps.alpha', count).offset : 0;
+  const bytes = k.bytes; // the memory grows no more below
+  for (let y = 0; y < bh; y += 1) {
+    const from = ((top + y) * width + left) * 4;
+    bytes.set(rgba.subarray(from, from + bw * 4), windowAt + y * bw * 4);
   }
-  // The 3x3 mean in two passes (a neighbour outside the bounds is left out): across, then down.
-  const across = new Float32Array(bw * bh);
-  for (let y = 0, k = 0; y < bh; y += 1) {
-    for (let x = 0; x < bw; x += 1, k += 1) {
-      const left = x > 0 ? luma[k - 1]! : 0;
-      const right = x < bw - 1 ? luma[k + 1]! : 0;
-      across[k] = (left + luma[k]! + right) / (1 + Number(x > 0) + Number(x < bw - 1));
-    }
+  if (alpha) {
+    for (let i = 0; i < count; i += 1) alpha[i] = bytes[windowAt + i * 4 + 3]!;
+    bytes.set(alpha, alphaAt);
   }
-  const blurred = luma; // luma is done with: the second pass reads only `across`
-  for (let y = 0, k = 0; y < bh; y += 1) {
-    for (let x = 0; x < bw; x += 1, k += 1) {
-      const up = y > 0 ? across[k - bw]! : 0;
-      const down = y < bh - 1 ? across[k + bw]! : 0;
-      blurred[k] = (up + across[k]! + down) / (1 + Number(y > 0) + Number(y < bh - 1));
-    }
-  }
-  const histogram = new Uint32Array(256);
+  k.exports.brightness(windowAt, bw, bw, bh, levelsAt, scratchAt);
+  bytes.fill(0, histogramAt, histogramAt + 256 * 4);
   const corners = ring(area);
   for (let y = 0; y < bh; y += 1) {
     const span = spanAt(corners, top + y + 0.5);
     if (!span) continue;
     const from = Math.max(0, Math.ceil(span[0] - 0.5 - left));
     const to = Math.min(bw - 1, Math.floor(span[1] - 0.5 - left));
-    for (let x = from, k = y * bw + from; x <= to; x += 1, k += 1) {
-      if (!alpha || alpha[k]! > 127) histogram[Math.min(255, Math.round(blurred[k]!))]! += 1;
-    }
+    if (to < from) continue;
+    const at = y * bw + from;
+    k.exports.countLevels(levelsAt + at * 4, alpha ? alphaAt + at : 0, to - from + 1, histogramAt);
   }
+  const histogram = new Uint32Array(bytes.buffer, histogramAt, 256);
   let total = 0;
-  for (const count of histogram) total += count;
+  for (const levelCount of histogram) total += levelCount;
   let reference = 255;
   let seen = 0;
   for (let level = 0; level < 256; level += 1) {
@@ -145,30 +140,10 @@ function areaMaps(rgba: Uint8Array, width: number, height: number, area: Quad, h
       break;
     }
   }
-  const shade = new Uint8Array(new SharedArrayBuffer(bw * bh));
-  const scale = 255 / reference;
-  for (let k = 0; k < shade.length; k += 1) shade[k] = Math.min(255, Math.round(blurred[k]! * scale));
+  k.exports.scaleLevels(levelsAt, count, 255 / reference, shadeAt);
+  const shade = new Uint8Array(new SharedArrayBuffer(count));
+  shade.set(bytes.subarray(shadeAt, shadeAt + count));
   return { bounds, shade, alpha };
-}
-
-/** RGBA flattened on white into RGB; whether any pixel was not opaque. */
-function flatten(rgba: Uint8Array, flat: Uint8Array): boolean {
-  let hasAlpha = false;
-  for (let p = 0, q = 0; p < rgba.length; p += 4, q += 3) {
-    const a = rgba[p + 3]!;
-    if (a === 255) {
-      flat[q] = rgba[p]!;
-      flat[q + 1] = rgba[p + 1]!;
-      flat[q + 2] = rgba[p + 2]!;
-      continue;
-    }
-    hasAlpha = true;
-    const white = 255 - a;
-    flat[q] = (rgba[p]! * a + white * 255 + 127) / 255;
-    flat[q + 1] = (rgba[p + 1]! * a + white * 255 + 127) / 255;
-    flat[q + 2] = (rgba[p + 2]! * a + white * 255 + 127) / 255;
-  }
-  return hasAlpha;
 }
 
 /** Decodes a template and measures its print area's shading, once per run. */
@@ -182,8 +157,9 @@ export async function prepareTemplate(
     .raw({ depth: 'uchar' })
     .toBuffer({ resolveWithObject: true });
   const { width, height } = info;
+  const rgba = new Uint8Array(data.buffer, data.byteOffset, data.length); // not a Buffer: one shape for the loops
   const flat = new Uint8Array(new SharedArrayBuffer(width * height * 3));
-  const hasAlpha = flatten(data, flat);
+  const hasAlpha = flattenAll(rgba, flat);
   const area = placement ? quadInPixels(placement.corners, width, height) : null;
   return {
     id: randomUUID(),
@@ -193,34 +169,33 @@ export async function prepareTemplate(
     placement,
     area,
     flat,
-    rgba: hasAlpha ? shared(data) : undefined,
-    maps: area ? areaMaps(data, width, height, area, hasAlpha) : null,
+    rgba: hasAlpha ? shared(rgba) : undefined,
+    maps: area ? areaMaps(rgba, width, height, area, hasAlpha) : null,
   };
 }
 
 /**
- * The filter a design is reduced with: Mitchell-Netravali, close to the cubic ImageMagick's
- * perspective distort resamples with (Robidoux), and cheaper than lanczos3.
+ * Decodes a design once, reduced (with a proper filter: kernels.ts reduce) so its longest side is
+ * at most `maxSide`, and premultiplied.
  */
-const reductionKernel = 'mitchell';
-
-/** Decodes a design once, reduced (with a proper filter) so its longest side is at most `maxSide`. */
 export async function prepareDesign(image: Uint8Array, maxSide?: number): Promise<PreparedDesign> {
-  let pipeline = sharp(image, { limitInputPixels: maxInputPixels })
+  const { data, info } = await sharp(image, { limitInputPixels: maxInputPixels })
     .rotate()
     .toColourspace('srgb')
-    .ensureAlpha();
-  if (maxSide) {
-    pipeline = pipeline.resize(maxSide, maxSide, {
-      fit: 'inside',
-      withoutEnlargement: true,
-      kernel: reductionKernel,
-    });
-  }
-  const { data, info } = await pipeline.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
-  const premultiplied = new Uint8Array(new SharedArrayBuffer(data.length));
-  premultiply(data, premultiplied);
-  return { width: info.width, height: info.height, premultiplied };
+    .ensureAlpha()
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true });
+  const { width, height } = info;
+  const scale = maxSide ? Math.min(1, maxSide / Math.max(width, height)) : 1;
+  const size = {
+    width: Math.max(1, Math.round(width * scale)),
+    height: Math.max(1, Math.round(height * scale)),
+  };
+  const premultiplied =
+    scale < 1
+      ? reduce(data, width, { left: 0, top: 0, width, height }, size.width, size.height, false)
+      : premultiplyAll(data);
+  return { id: randomUUID(), ...size, premultiplied };
 }
 
 /**
@@ -262,80 +237,11 @@ async function encode(
 }
 
 /**
- * Each pool thread draws into one canvas that holds the last template it rendered, and puts that
- * template's pixels back into the rows a mockup changed: a run of one template copies it once, and
- * switching templates costs one copy of the pixels, never a new image of the template's size.
- */
-let threadCanvas: { id: string; pixels: Uint8Array } | undefined;
-
-function canvasFor(template: PreparedTemplate): Uint8Array {
-  if (threadCanvas?.id === template.id) return threadCanvas.pixels;
-  const size = template.flat.length;
-  const pixels =
-    threadCanvas && threadCanvas.pixels.buffer.byteLength >= size
-      ? new Uint8Array(threadCanvas.pixels.buffer, 0, size)
-      : new Uint8Array(size);
-  pixels.set(template.flat);
-  threadCanvas = { id: template.id, pixels };
-  return pixels;
-}
-
-/** Puts the template's own pixels back into the rows a render changed. */
-function restore(canvas: Uint8Array, template: PreparedTemplate, rows: Rect): void {
-  const stride = template.width * 3;
-  const from = rows.top * stride;
-  const to = (rows.top + rows.height) * stride;
-  canvas.set(template.flat.subarray(from, to), from);
-}
-
-/**
  * A design is warped as it is when it is at most this much larger than the size it occupies
  * (bilinear sampling shrinks this much with little aliasing); a larger one is reduced first, with
  * a proper filter, to `samplingMargin` times that size.
  */
 const maxDirectShrink = 1.75;
-
-/**
- * The shown part of a prepared design, reduced with a proper filter and still
- * premultiplied: colour and alpha go through sharp as separate images, so the premultiplied
- * values are filtered as they are; ringing is clipped so colour never exceeds alpha.
- */
-async function reduce(
-  design: PreparedDesign,
-  source: Rect,
-  width: number,
-  height: number,
-): Promise<Uint8Array> {
-  const count = source.width * source.height;
-  const colour = Buffer.alloc(count * 3);
-  const alpha = Buffer.alloc(count);
-  for (let y = 0, k = 0; y < source.height; y += 1) {
-    let p = ((source.top + y) * design.width + source.left) * 4;
-    for (let x = 0; x < source.width; x += 1, k += 1, p += 4) {
-      colour[k * 3] = design.premultiplied[p]!;
-      colour[k * 3 + 1] = design.premultiplied[p + 1]!;
-      colour[k * 3 + 2] = design.premultiplied[p + 2]!;
-      alpha[k] = design.premultiplied[p + 3]!;
-    }
-  }
-  const size = { width: source.width, height: source.height };
-  const resize = (pixels: Buffer, channels: 1 | 3) =>
-    sharp(pixels, { raw: { ...size, channels } })
-      .resize(width, height, { fit: 'fill', kernel: reductionKernel })
-      .toColourspace(channels === 1 ? 'b-w' : 'srgb') // one band stays one band
-      .raw({ depth: 'uchar' })
-      .toBuffer();
-  const [smallColour, smallAlpha] = await Promise.all([resize(colour, 3), resize(alpha, 1)]);
-  const out = new Uint8Array(width * height * 4);
-  for (let k = 0; k < width * height; k += 1) {
-    const a = smallAlpha[k]!;
-    out[k * 4] = Math.min(a, smallColour[k * 3]!);
-    out[k * 4 + 1] = Math.min(a, smallColour[k * 3 + 1]!);
-    out[k * 4 + 2] = Math.min(a, smallColour[k * 3 + 2]!);
-    out[k * 4 + 3] = a;
-  }
-  return out;
-}
 
 /** Renders one design on one template: (reduce,) warp, shade, blend, encode. */
 export async function renderMockup(
@@ -367,11 +273,11 @@ export async function renderMockup(
   if (source.width <= reduced.width * maxDirectShrink && source.height <= reduced.height * maxDirectShrink) {
     // Close enough in size: warp the prepared design itself (a cover fit samples the part it
     // keeps), shared by every thread, no copy.
-    pixels = { data: design.premultiplied, stride: design.width, window: source };
+    pixels = { data: design.premultiplied, stride: design.width, window: source, key: design.id };
   } else {
     const width = Math.max(1, Math.min(source.width, Math.round(reduced.width * samplingMargin)));
     const height = Math.max(1, Math.min(source.height, Math.round(reduced.height * samplingMargin)));
-    const data = await reduce(design, source, width, height);
+    const data = reduce(design.premultiplied, design.width, source, width, height, true);
     pixels = { data, stride: width, window: { left: 0, top: 0, width, height } };
   }
   const { width, height } = pixels.window;
@@ -388,20 +294,56 @@ export async function renderMockup(
   );
   const behind = placement.behindPhoto === true && maps.alpha !== undefined;
   const bounds = pixelBounds(quad, template.width, template.height);
-  const canvas = keepAlpha ? new Uint8Array(template.rgba!) : canvasFor(template);
-  warp(
-    pixels,
-    toDesign,
-    quad,
-    bounds,
-    { pixels: canvas, width: template.width, channels },
-    maps,
-    shadingTable(behind ? 0 : Math.min(1, Math.max(0, options.shading ?? 1))),
-    behind,
-  );
+  const shading = shadingTable(behind ? 0 : Math.min(1, Math.max(0, options.shading ?? 1)));
+  if (keepAlpha) {
+    const canvas = new Uint8Array(template.rgba!);
+    warp(
+      pixels,
+      toDesign,
+      quad,
+      bounds,
+      { pixels: canvas, width: template.width, channels },
+      maps,
+      shading,
+      behind,
+    );
+    return encode(canvas, template.width, template.height, channels, options);
+  }
+  // Each pool thread draws into one canvas in its kernels' memory that holds the last template it
+  // rendered, and puts the template's pixels back into the rows a mockup changed.
+  const k = kernels();
+  const canvasAt = k.load('canvas', template.flat, template.id);
+  const canvas = () => k.bytes.subarray(canvasAt, canvasAt + template.flat.length); // after any growth
+  if (behind) {
+    warp(
+      pixels,
+      toDesign,
+      quad,
+      bounds,
+      { pixels: canvas(), width: template.width, channels },
+      maps,
+      shading,
+      true,
+    );
+  } else {
+    warpOverRgb(
+      pixels,
+      toDesign,
+      quad,
+      bounds,
+      { at: canvasAt, width: template.width },
+      maps,
+      template.id,
+      shading,
+    );
+  }
   try {
-    return await encode(canvas, template.width, template.height, channels, options);
+    return await encode(canvas(), template.width, template.height, channels, options);
   } finally {
-    if (!keepAlpha) restore(canvas, template, bounds);
+    const rows = {
+      from: bounds.top * template.width * 3,
+      to: (bounds.top + bounds.height) * template.width * 3,
+    };
+    k.bytes.set(template.flat.subarray(rows.from, rows.to), canvasAt + rows.from);
   }
 }

@@ -1,17 +1,25 @@
 import { type Homography, type Point, type Quad, type Rect, ring } from './geometry.ts';
+import { kernels } from './kernels.ts';
 
 /**
  * The per-pixel heart of a render: for every template pixel the design's quad touches, map the
  * pixel centre back into the reduced design (projective), sample it bilinearly (premultiplied, so
  * the design's edges fade out over one pixel instead of stair-stepping), darken it by the
- * template's shading and blend it into the output. Plain typed-array loops: no allocation per pixel.
+ * template's shading and blend it into the output. The common case (over an RGB canvas) runs in
+ * the SIMD kernel; transparent templates and designs behind the photo in typed-array loops here.
  */
 
 /**
  * Premultiplied RGBA bytes of the design: rows of `stride` pixels, of which the warp shows
  * `window` (the whole design, or the part a cover fit keeps); around it is transparent.
  */
-export type DesignPixels = { data: Uint8Array; stride: number; window: Rect };
+export type DesignPixels = {
+  data: Uint8Array;
+  stride: number;
+  window: Rect;
+  /** Names the pixels for the kernels' memory (a thread keeps the last design it warped). */
+  key?: string;
+};
 
 /** Per-pixel maps of the template over the print area's bounds. */
 export type AreaMaps = {
@@ -28,35 +36,6 @@ export type WarpTarget = {
   width: number;
   channels: 3 | 4;
 };
-
-/** Premultiplies straight RGBA into `target` (4-byte aligned): the warp interpolates premultiplied colour. */
-export function premultiply(source: Uint8Array, target: Uint8Array): void {
-  const to = new Uint32Array(target.buffer, target.byteOffset, target.length >> 2);
-  if (source.byteOffset % 4 === 0) {
-    // Word by word: empty and opaque pixels (most of a print file) are copied as they are.
-    const from = new Uint32Array(source.buffer, source.byteOffset, source.length >> 2);
-    for (let k = 0; k < from.length; k += 1) {
-      const word = from[k]!;
-      const a = word >>> 24;
-      if (a === 255 || a === 0) {
-        to[k] = a === 0 ? 0 : word;
-        continue;
-      }
-      const r = (((word & 255) * a + 127) / 255) | 0;
-      const g = ((((word >>> 8) & 255) * a + 127) / 255) | 0;
-      const b = ((((word >>> 16) & 255) * a + 127) / 255) | 0;
-      to[k] = (r | (g << 8) | (b << 16) | (a << 24)) >>> 0;
-    }
-    return;
-  }
-  for (let i = 0; i < source.length; i += 4) {
-    const a = source[i + 3]!;
-    target[i] = (source[i]! * a + 127) / 255;
-    target[i + 1] = (source[i + 1]! * a + 127) / 255;
-    target[i + 2] = (source[i + 2]! * a + 127) / 255;
-    target[i + 3] = a;
-  }
-}
 
 /** The factor a shading byte multiplies the design's colour by, at a given strength (0 = off). */
 export function shadingTable(strength: number): Float32Array {
@@ -120,10 +99,6 @@ export function warp(
   const rowStride = stride * 4;
   const origin = window.top * rowStride + window.left * 4;
   const corners = ring(quad);
-  if (channels === 3 && !behind) {
-    warpOverRgb(design, toDesign, corners, bounds, target, maps, shading);
-    return;
-  }
   for (let y = bounds.top; y < bounds.top + bounds.height; y += 1) {
     const cy = y + 0.5;
     const [from, to] = rowSpan(corners, cy, bounds);
@@ -178,166 +153,57 @@ export function warp(
   }
 }
 
-/** The warp's positions are exact at every `exactEvery`-th pixel of a row and linear in between. */
-const exactEvery = 8;
-
 /**
- * The common case, kept tight because it runs for every pixel of every mockup: the design over an
- * RGB template, in integers. The design position is in 1/65536ths of a pixel, computed exactly
- * (projective) every `exactEvery` pixels and stepped linearly in between (off by under 1/100 of a
- * pixel for the strongest perspective). Each tap is one 32-bit word split into two words of two
- * channels (red and blue, green and alpha), so a bilinear step weighs two channels with one
- * multiply. Premultiplied colour never exceeds its alpha and shading never exceeds 1, so the blend
- * stays within 0..255 without clamping.
+ * The common case, which runs for every pixel of every mockup: the design over the thread's RGB
+ * canvas, in the SIMD kernel (assembly/kernels.ts warpRow). Here: the design, the shading and
+ * its factors go into the kernels' memory (a design or template already there stays), and each
+ * row's span and homography terms go to the kernel.
  */
-function warpOverRgb(
+export function warpOverRgb(
   design: DesignPixels,
   toDesign: Homography,
-  corners: readonly Point[],
+  quad: Quad,
   bounds: Rect,
-  target: WarpTarget,
+  canvas: { at: number; width: number },
   maps: AreaMaps,
+  mapsKey: string,
   shading: Float32Array,
 ): void {
   const [a, b, c, d, e, f, g, h, i] = toDesign;
-  const { stride, window } = design;
-  const { width: dw, height: dh } = window;
-  if (Math.max(dw, dh) >= 32_000) throw new Error('The design is too large to warp; reduce it first.');
-  const words = new Int32Array(design.data.buffer, design.data.byteOffset, design.data.length >> 2);
-  const origin = window.top * stride + window.left;
-  const { pixels, width: outWidth } = target;
-  const { bounds: area, shade } = maps;
-  // The shading factors in 1/256ths.
+  const { window, stride } = design;
+  if (Math.max(window.width, window.height) >= 32_000) {
+    throw new Error('The design is too large to warp; reduce it first.'); // positions are 16.16 fixed point
+  }
+  const k = kernels();
+  const designAt = k.load('design', design.data, design.key) + (window.top * stride + window.left) * 4;
+  const shadeAt = k.load('shade', maps.shade, mapsKey);
   const factor = new Uint16Array(256);
-  for (let k = 0; k < 256; k += 1) factor[k] = Math.round(shading[k]! * 256);
-  const lastX = dw - 1;
-  const lastY = dh - 1;
+  for (let level = 0; level < 256; level += 1) factor[level] = Math.round(shading[level]! * 256);
+  const factorAt = k.load('factor', new Uint8Array(factor.buffer));
+  const corners = ring(quad);
+  const area = maps.bounds;
   for (let y = bounds.top; y < bounds.top + bounds.height; y += 1) {
     const cy = y + 0.5;
     const [from, to] = rowSpan(corners, cy, bounds);
-    const mapRow = (y - area.top) * area.width - area.left;
-    const rowU = b * cy + c;
-    const rowV = e * cy + f;
-    const rowW = h * cy + i;
-    warpRow(
-      words,
-      origin,
+    k.exports.warpRow(
+      designAt,
       stride,
-      lastX,
-      lastY,
+      window.width - 1,
+      window.height - 1,
       from,
       to,
       a,
       d,
       g,
-      rowU,
-      rowV,
-      rowW,
-      pixels,
-      (y * outWidth + from) * 3,
-      shade,
-      mapRow,
-      factor,
+      b * cy + c,
+      e * cy + f,
+      h * cy + i,
+      canvas.at,
+      (y * canvas.width + from) * 3,
+      shadeAt,
+      (y - area.top) * area.width - area.left,
+      factorAt,
     );
-  }
-}
-
-/**
- * One row of warpOverRgb, from column `from` to `to` (`o`: the output offset of `from`). A function
- * of its own so the engine optimises it as a whole (a long inner loop compiled on its own is
- * thrown away each time the row ends).
- */
-function warpRow(
-  words: Int32Array,
-  origin: number,
-  stride: number,
-  lastX: number,
-  lastY: number,
-  from: number,
-  to: number,
-  a: number,
-  d: number,
-  g: number,
-  rowU: number,
-  rowV: number,
-  rowW: number,
-  pixels: Uint8Array,
-  o: number,
-  shade: Uint8Array,
-  mapRow: number,
-  factor: Uint16Array,
-): void {
-  // The position of a pixel's centre, less half a pixel (bilinear taps sit on pixel centres).
-  let nextW = g * (from + 0.5) + rowW;
-  let nextU = (((a * (from + 0.5) + rowU) / nextW - 0.5) * 65536) | 0;
-  let nextV = (((d * (from + 0.5) + rowV) / nextW - 0.5) * 65536) | 0;
-  for (let x = from; x < to;) {
-    const end = Math.min(to, x + exactEvery);
-    const steps = end - x;
-    let u = nextU;
-    let v = nextV;
-    const cx = end + 0.5;
-    nextW = g * cx + rowW;
-    nextU = (((a * cx + rowU) / nextW - 0.5) * 65536) | 0;
-    nextV = (((d * cx + rowV) / nextW - 0.5) * 65536) | 0;
-    const du = ((nextU - u) / steps) | 0;
-    const dv = ((nextV - v) / steps) | 0;
-    for (; x < end; x += 1, u += du, v += dv, o += 3) {
-      const x0 = u >> 16;
-      const y0 = v >> 16;
-      const k = origin + y0 * stride + x0;
-      let p00 = 0;
-      let p10 = 0;
-      let p01 = 0;
-      let p11 = 0;
-      if (x0 >>> 0 < lastX && y0 >>> 0 < lastY) {
-        p00 = words[k]!;
-        p10 = words[k + 1]!;
-        p01 = words[k + stride]!;
-        p11 = words[k + stride + 1]!;
-      } else {
-        // At the border a missing tap is transparent: a zero word.
-        if (x0 < -1 || y0 < -1 || x0 > lastX || y0 > lastY) continue;
-        const inX = x0 >= 0;
-        const inY = y0 >= 0;
-        if (inX && inY) p00 = words[k]!;
-        if (x0 < lastX && inY) p10 = words[k + 1]!;
-        if (inX && y0 < lastY) p01 = words[k + stride]!;
-        if (x0 < lastX && y0 < lastY) p11 = words[k + stride + 1]!;
-      }
-      if ((p00 | p10 | p01 | p11) === 0) continue;
-      const fx = ((u & 0xffff) + 128) >> 8;
-      const fy = ((v & 0xffff) + 128) >> 8;
-      const gx = 256 - fx;
-      const gy = 256 - fy;
-      const topRB = (Math.imul(p00 & 0xff00ff, gx) + Math.imul(p10 & 0xff00ff, fx)) >>> 8;
-      const topGA = (Math.imul((p00 >>> 8) & 0xff00ff, gx) + Math.imul((p10 >>> 8) & 0xff00ff, fx)) >>> 8;
-      const lowRB = (Math.imul(p01 & 0xff00ff, gx) + Math.imul(p11 & 0xff00ff, fx)) >>> 8;
-      const lowGA = (Math.imul((p01 >>> 8) & 0xff00ff, gx) + Math.imul((p11 >>> 8) & 0xff00ff, fx)) >>> 8;
-      const rb = (Math.imul(topRB & 0xff00ff, gy) + Math.imul(lowRB & 0xff00ff, fy)) >>> 8;
-      const ga = (Math.imul(topGA & 0xff00ff, gy) + Math.imul(lowGA & 0xff00ff, fy)) >>> 8;
-      const al = (ga >>> 16) & 255;
-      if (al === 0) continue;
-      const s = factor[shade[mapRow + x]!]!;
-      const red = ((rb & 255) * s + 128) >> 8;
-      const green = ((ga & 255) * s + 128) >> 8;
-      const blue = (((rb >>> 16) & 255) * s + 128) >> 8;
-      if (al === 255) {
-        pixels[o] = red;
-        pixels[o + 1] = green;
-        pixels[o + 2] = blue;
-        continue;
-      }
-      // Colour times shading, plus what shows through: t / 255 rounded, as (t + 1 + (t >> 8)) >> 8
-      // of t + 127 (exact for t up to 255 * 255).
-      const rest = 255 - al;
-      let t = pixels[o]! * rest + 127;
-      pixels[o] = red + ((t + 1 + (t >> 8)) >> 8);
-      t = pixels[o + 1]! * rest + 127;
-      pixels[o + 1] = green + ((t + 1 + (t >> 8)) >> 8);
-      t = pixels[o + 2]! * rest + 127;
-      pixels[o + 2] = blue + ((t + 1 + (t >> 8)) >> 8);
-    }
   }
 }
 
