@@ -113,6 +113,23 @@ export class Kernels {
     return region;
   }
 
+  /**
+   * Offsets of transient buffers of these sizes in one shared scratch region (16-byte aligned, 16
+   * bytes to spare each), valid until the next call: for work done in one synchronous stretch.
+   */
+  scratch(sizes: number[]): number[] {
+    const spans = sizes.map((size) => Math.ceil((size + 16) / 16) * 16);
+    let at = this.region(
+      'scratch',
+      spans.reduce((sum, span) => sum + span, 0),
+    ).offset;
+    return spans.map((span) => {
+      const offset = at;
+      at += span;
+      return offset;
+    });
+  }
+
   /** Copies `source` into the named region (unless it already holds `key`); its offset. */
   load(name: string, source: Uint8Array, key?: string): number {
     const region = this.region(name, source.length);
@@ -233,14 +250,20 @@ export function reduce(
   const lanes = Math.ceil((boxWidth * 4) / 8) * 8;
   const slots = down.taps + 1;
   const inputBytes = boxWidth * n * 4;
-  const input = k.region('reduce.input', inputBytes * n).offset;
-  const ring = k.region('reduce.ring', slots * lanes * 2).offset;
-  const middle = k.region('reduce.middle', (boxWidth + 2 * pad) * 8).offset;
-  const rows = k.region('reduce.rows', down.taps * 4).offset;
-  const startsAt = k.load('reduce.starts', new Uint8Array(starts.buffer));
-  const columnsAt = k.load('reduce.columns', new Uint8Array(columnWeights.buffer));
-  const rowsWeightsAt = k.load('reduce.weights', new Uint8Array(rowWeights.buffer));
-  const output = k.region('reduce.output', width * height * 4).offset;
+  const [input, ring, middle, rows, startsAt, columnsAt, rowsWeightsAt, output] = k.scratch([
+    inputBytes * n,
+    slots * lanes * 2,
+    (boxWidth + 2 * pad) * 8,
+    down.taps * 4,
+    starts.byteLength,
+    columnWeights.byteLength,
+    rowWeights.byteLength,
+    width * 4,
+  ]) as [number, number, number, number, number, number, number, number];
+  k.bytes.set(new Uint8Array(starts.buffer), startsAt);
+  k.bytes.set(new Uint8Array(columnWeights.buffer), columnsAt);
+  k.bytes.set(new Uint8Array(rowWeights.buffer), rowsWeightsAt);
+  const out = new Uint8Array(new SharedArrayBuffer(width * height * 4));
 
   let boxed = 0; // box rows made so far
   const boxRow = (r: number) => {
@@ -266,10 +289,9 @@ export function reduce(
       bytes.copyWithin(middle + p * 8, row, row + 8);
       bytes.copyWithin(row + (boxWidth + p) * 8, row + (boxWidth - 1) * 8, row + boxWidth * 8);
     }
-    exports.filterColumns(middle, startsAt, columnsAt, across.taps, 20, width, output + i * width * 4);
+    exports.filterColumns(middle, startsAt, columnsAt, across.taps, 20, width, output);
+    out.set(bytes.subarray(output, output + width * 4), i * width * 4);
   }
-  const out = new Uint8Array(new SharedArrayBuffer(width * height * 4));
-  out.set(k.bytes.subarray(output, output + out.length));
   return out;
 }
 
@@ -278,7 +300,7 @@ export function premultiplyAll(source: Uint8Array): Uint8Array {
   const k = kernels();
   const out = new Uint8Array(new SharedArrayBuffer(source.length));
   const chunk = 1 << 20;
-  const at = k.region('premultiply', chunk).offset;
+  const [at] = k.scratch([chunk]) as [number];
   for (let from = 0; from < source.length; from += chunk) {
     const part = source.subarray(from, Math.min(source.length, from + chunk));
     k.bytes.set(part, at);
@@ -292,8 +314,7 @@ export function premultiplyAll(source: Uint8Array): Uint8Array {
 export function flattenAll(source: Uint8Array, target: Uint8Array): boolean {
   const k = kernels();
   const chunk = 1 << 20;
-  const from = k.region('flatten.rgba', chunk).offset;
-  const to = k.region('flatten.rgb', (chunk / 4) * 3).offset;
+  const [from, to] = k.scratch([chunk, (chunk / 4) * 3]) as [number, number];
   let any = false;
   for (let start = 0; start < source.length; start += chunk) {
     const part = source.subarray(start, Math.min(source.length, start + chunk));

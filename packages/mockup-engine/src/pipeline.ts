@@ -100,13 +100,15 @@ function areaMaps(rgba: Uint8Array, width: number, height: number, area: Quad, h
   const { left, top, width: bw, height: bh } = bounds;
   const count = bw * bh;
   const k = kernels();
-  const windowAt = k.region('maps.rgba', count * 4).offset;
-  const levelsAt = k.region('maps.levels', count * 4).offset;
-  const scratchAt = k.region('maps.scratch', count * 4).offset;
-  const histogramAt = k.region('maps.histogram', 256 * 4).offset;
-  const shadeAt = k.region('maps.shade', count).offset;
   const alpha = hasAlpha ? new Uint8Array(new SharedArrayBuffer(count)) : undefined;
-  const alphaAt = alpha ? k.region('maps.alpha', count).offset : 0;
+  const [windowAt, levelsAt, scratchAt, histogramAt, shadeAt, alphaAt] = k.scratch([
+    count * 4,
+    count * 4,
+    count * 4,
+    256 * 4,
+    count,
+    alpha ? count : 0,
+  ]) as [number, number, number, number, number, number];
   const bytes = k.bytes; // the memory grows no more below
   for (let y = 0; y < bh; y += 1) {
     const from = ((top + y) * width + left) * 4;
@@ -157,11 +159,10 @@ export async function prepareTemplate(
     .raw({ depth: 'uchar' })
     .toBuffer({ resolveWithObject: true });
   const { width, height } = info;
-  const rgba = new Uint8Array(data.buffer, data.byteOffset, data.length); // not a Buffer: one shape for the loops
   const flat = new Uint8Array(new SharedArrayBuffer(width * height * 3));
-  const hasAlpha = flattenAll(rgba, flat);
+  const hasAlpha = flattenAll(data, flat);
   const area = placement ? quadInPixels(placement.corners, width, height) : null;
-  return {
+  const template = {
     id: randomUUID(),
     width,
     height,
@@ -169,9 +170,24 @@ export async function prepareTemplate(
     placement,
     area,
     flat,
-    rgba: hasAlpha ? shared(rgba) : undefined,
-    maps: area ? areaMaps(rgba, width, height, area, hasAlpha) : null,
+    rgba: hasAlpha ? shared(data) : undefined,
+    maps: area ? areaMaps(data, width, height, area, hasAlpha) : null,
   };
+  release(data);
+  return template;
+}
+
+/**
+ * Frees a large decoded image at once. sharp hands pixels over in buffers whose size V8 does not
+ * count, so a thread decoding large designs would pile up hundreds of megabytes of them before
+ * collecting any; detaching the buffer frees its memory now. Only a buffer that is a whole
+ * ArrayBuffer of its own (never one in Node's shared pool of small buffers).
+ */
+function release(pixels: Buffer): void {
+  const { buffer } = pixels;
+  if (pixels.length >= 1 << 20 && pixels.byteOffset === 0 && buffer.byteLength === pixels.length) {
+    (buffer as ArrayBuffer).transfer(0);
+  }
 }
 
 /**
@@ -195,6 +211,7 @@ export async function prepareDesign(image: Uint8Array, maxSide?: number): Promis
     scale < 1
       ? reduce(data, width, { left: 0, top: 0, width, height }, size.width, size.height, false)
       : premultiplyAll(data);
+  release(data);
   return { id: randomUUID(), ...size, premultiplied };
 }
 

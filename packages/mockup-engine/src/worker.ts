@@ -13,6 +13,7 @@ import {
 // The pool already runs one task per core; libvips' own threads on top of it only contend (about
 // 15% more CPU per mockup). The setting is the process's: every thread shares one libvips.
 sharp.concurrency(1);
+if (process.env.NOCACHE) sharp.cache(false);
 
 /** The tasks a pool thread runs. */
 export type Task =
