@@ -19,7 +19,7 @@ function divide255(x: v128): v128 {
 function premultiply4(v: v128): v128 {
   // Each pixel's alpha in all four of its lanes, 255 in the alpha lane itself.
   const alpha = v128.or(
-    i8x16.swizzle(v, v128(3, 3, 3, -1, 7, 7, 7, -1, 11, 11, 11, -1, 15, 15, 15, -1)),
+    v128.shuffle<u8>(v, i8x16.splat(0), 3, 3, 3, 16, 7, 7, 7, 16, 11, 11, 11, 16, 15, 15, 15, 16),
     ALPHA,
   );
   const low = divide255(i16x8.mul(i16x8.extend_low_i8x16_u(v), i16x8.extend_low_i8x16_u(alpha)));
@@ -180,7 +180,7 @@ export function filterColumns(
     let from = source + ((<usize>load<i32>(starts + ((<usize>j) << 2))) << 3);
     let sum = i32x4.splat(0);
     for (let t = 0; t < taps; t += 2, from += 16, w += 4) {
-      const pair = i8x16.swizzle(v128.load(from), v128(0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15));
+      const pair = v128.shuffle<i16>(v128.load(from), v128.load(from), 0, 4, 1, 5, 2, 6, 3, 7);
       sum = i32x4.add(sum, i32x4.dot_i16x8_s(pair, i32x4.splat(load<i32>(w))));
     }
     sum = i32x4.max_s(i32x4.shr_s(i32x4.add(sum, half), shift), i32x4.splat(0));
@@ -265,28 +265,27 @@ export function warpRow(
       const gx = 128 - fx;
       const gy = 128 - fy;
       // Channel by channel, the left tap beside the right one: (r00 r10 g00 g10 ...), then the row below.
-      const paired = i8x16.swizzle(taps, v128(0, 4, 1, 5, 2, 6, 3, 7, 8, 12, 9, 13, 10, 14, 11, 15));
+      const paired = v128.shuffle<u8>(taps, taps, 0, 4, 1, 5, 2, 6, 3, 7, 8, 12, 9, 13, 10, 14, 11, 15);
       const sum = i32x4.add(
         i32x4.dot_i16x8_s(i16x8.extend_low_i8x16_u(paired), i32x4.splat((gx * gy) | ((fx * gy) << 16))),
         i32x4.dot_i16x8_s(i16x8.extend_high_i8x16_u(paired), i32x4.splat((gx * fy) | ((fx * fy) << 16))),
       );
-      const colour = i32x4.shr_u(i32x4.add(sum, i32x4.splat(1 << 13)), 14);
-      const alpha = i32x4.extract_lane(colour, 3);
+      // Premultiplied r g b a (0..255) in the first four 16-bit lanes.
+      const colour32 = i32x4.shr_u(i32x4.add(sum, i32x4.splat(1 << 13)), 14);
+      const colour = i16x8.narrow_i32x4_u(colour32, colour32);
+      const alpha = i16x8.extract_lane_u(colour, 3);
       if (alpha == 0) continue;
-      const s = <i32>load<u16>(factor + ((<usize>load<u8>(shade + <usize>(mapRow + x))) << 1));
-      // Colour times shading; then what shows through: the canvas times (255 - alpha) / 255.
-      let out = i32x4.shr_u(i32x4.add(i32x4.mul(colour, i32x4.splat(s)), i32x4.splat(128)), 8);
+      const s = load<u16>(factor + ((<usize>load<u8>(shade + <usize>(mapRow + x))) << 1));
+      // Colour times shading (256 = 1); then what shows through: the canvas times (255 - alpha) / 255.
+      let out = i16x8.shr_u(i16x8.add(i16x8.mul(colour, i16x8.splat(s)), i16x8.splat(128)), 8);
       const pixel = canvas + <usize>o;
       if (alpha != 255) {
         const under = i16x8.extend_low_i8x16_u(v128.load32_zero(pixel));
-        out = i32x4.add(
-          out,
-          i32x4.extend_low_i16x8_u(divide255(i16x8.mul(under, i16x8.splat(<i16>(255 - alpha))))),
-        );
+        out = i16x8.add(out, divide255(i16x8.mul(under, i16x8.splat(<i16>(255 - alpha)))));
       }
-      const word = i32x4.extract_lane(i8x16.narrow_i16x8_u(i16x8.narrow_i32x4_u(out, out), out), 0);
-      store<u16>(pixel, word);
-      store<u8>(pixel, word >>> 16, 2);
+      const bytes = i8x16.narrow_i16x8_u(out, out);
+      v128.store16_lane(pixel, bytes, 0);
+      v128.store8_lane(pixel, bytes, 2, 2);
     }
   }
 }
@@ -306,7 +305,7 @@ export function flatten(source: usize, target: usize, count: i32): i32 {
     if (!i32x4.all_true(i32x4.eq(alpha, ALPHA))) {
       seen = v128.or(seen, v128.xor(alpha, ALPHA));
       // colour x alpha + 255 x (255 - alpha), over 255
-      const a = i8x16.swizzle(v, v128(3, 3, 3, 3, 7, 7, 7, 7, 11, 11, 11, 11, 15, 15, 15, 15));
+      const a = v128.shuffle<u8>(v, v, 3, 3, 3, 3, 7, 7, 7, 7, 11, 11, 11, 11, 15, 15, 15, 15);
       const white = v128.not(a);
       const low = divide255(
         i16x8.add(
@@ -324,7 +323,7 @@ export function flatten(source: usize, target: usize, count: i32): i32 {
     }
     v128.store(
       target + <usize>j * 3,
-      i8x16.swizzle(out, v128(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1)),
+      v128.shuffle<u8>(out, out, 0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, 15, 15, 15, 15),
     );
   }
   let any = v128.any_true(seen) ? 1 : 0;
