@@ -68,9 +68,9 @@ function foldPixels(v: v128): v128 {
 }
 
 /**
- * One row of box sums: each n x n block (n of 1..4) of `n` rows of RGBA bytes from `source`
+ * One row of box sums: each n x n block (n of 1..11) of `n` rows of RGBA bytes from `source`
  * (`rowBytes` apart, premultiplied unless `straight`: then premultiplied here) summed into one
- * pixel of four 16-bit lanes (at most 255 x 16) at `target`; `count` output pixels. A kernel may
+ * pixel of four 16-bit lanes (at most 255 x 121) at `target`; `count` output pixels. A kernel may
  * read 16 bytes past the last row.
  */
 export function boxRow(
@@ -103,24 +103,29 @@ export function boxRow(
       v128.store(target + ((<usize>j) << 3), sum);
     }
   }
-  // Three or four pixels a row of a block: one 16-byte read (the fourth pixel masked out for 3).
-  const mask = n == 3 ? v128(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0) : i8x16.splat(-1);
+  // Any other n (and what is left over): a block row four pixels at a time, the last group masked.
   const blockBytes = (<usize>n) << 2;
+  const tail = n & 3;
+  const mask =
+    tail == 1
+      ? v128(-1, -1, -1, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+      : tail == 2
+        ? v128(-1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 0, 0, 0, 0)
+        : v128(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0);
+  const whole = (<usize>(n - tail)) << 2;
   for (; j < count; j++) {
     let sum = i16x8.splat(0);
-    let at = source + <usize>j * blockBytes;
-    for (let dy = 0; dy < n; dy++, at += step) {
-      let v = premultiplied(v128.load(at), straight);
-      if (n < 4)
-        v = v128.and(
-          v,
-          n == 1
-            ? v128(-1, -1, -1, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            : n == 2
-              ? v128(-1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 0, 0, 0, 0)
-              : mask,
-        );
-      sum = i16x8.add(sum, i16x8.add(i16x8.extend_low_i8x16_u(v), i16x8.extend_high_i8x16_u(v)));
+    let row = source + <usize>j * blockBytes;
+    for (let dy = 0; dy < n; dy++, row += step) {
+      let dx: usize = 0;
+      for (; dx < whole; dx += 16) {
+        const v = premultiplied(v128.load(row + dx), straight);
+        sum = i16x8.add(sum, i16x8.add(i16x8.extend_low_i8x16_u(v), i16x8.extend_high_i8x16_u(v)));
+      }
+      if (tail != 0) {
+        const v = premultiplied(v128.and(v128.load(row + dx), mask), straight);
+        sum = i16x8.add(sum, i16x8.add(i16x8.extend_low_i8x16_u(v), i16x8.extend_high_i8x16_u(v)));
+      }
     }
     v128.store64_lane(target + ((<usize>j) << 3), foldPixels(sum), 0);
   }

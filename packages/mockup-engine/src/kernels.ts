@@ -207,14 +207,14 @@ function quantise(real: Float64Array, taps: number, total: number): Int32Array {
 }
 
 /** Box sums of at most this many pixels a side (16-bit sums of 255s). */
-const maxBox = 4;
+const maxBox = 11;
 
 /**
  * Reduces `window` of an RGBA image (`stride` pixels a row, straight unless `premultiplied`) to
- * width x height, premultiplied: a box average over whole n x n blocks (n about two thirds of the
- * reduction, at most 4), then the Mitchell-Netravali filter for the rest, so no detail finer than
- * an output pixel survives to alias. Rows stream through the kernels' memory a few at a time:
- * n rows in, one row of box sums into a ring of them, one output row out of the ring.
+ * width x height, premultiplied: an average over whole n x n blocks (n the whole part of the
+ * reduction), then the Mitchell-Netravali filter for the rest, so no detail finer than an output
+ * pixel survives to alias. Rows stream through the kernels' memory a few at a time: n rows in, one row of box sums
+ * into a ring of them, one output row out of the ring.
  */
 export function reduce(
   source: Uint8Array,
@@ -228,9 +228,26 @@ export function reduce(
   const { exports } = k;
   const scaleX = window.width / width;
   const scaleY = window.height / height;
-  const n = Math.max(1, Math.min(maxBox, Math.floor(Math.min(scaleX, scaleY) / 1.5)));
+  const n = Math.max(1, Math.min(maxBox, Math.floor(Math.min(scaleX, scaleY))));
   const boxWidth = Math.floor(window.width / n);
   const boxHeight = Math.floor(window.height / n);
+  const lanes = Math.ceil((boxWidth * 4) / 8) * 8;
+  const inputBytes = boxWidth * n * 4;
+  // A block's n rows, one after another (in one copy when they are whole rows of the source).
+  const wholeRows = window.left === 0 && inputBytes === stride * 4;
+  const copyRows = (r: number, input: number) => {
+    const bytes = k.bytes;
+    const first = ((window.top + r * n) * stride + window.left) * 4;
+    if (wholeRows) {
+      bytes.set(source.subarray(first, first + n * inputBytes), input);
+      return;
+    }
+    for (let dy = 0; dy < n; dy += 1) {
+      const from = first + dy * stride * 4;
+      bytes.set(source.subarray(from, from + inputBytes), input + dy * inputBytes);
+    }
+  };
+
   const across = filterTaps(width, scaleX, n);
   const down = filterTaps(height, scaleY, n);
 
@@ -247,9 +264,7 @@ export function reduce(
   while (rowShift < 20 && (down.largest * 64 * 2 ** (rowShift + 1)) / (n * n) < 32_000) rowShift += 1;
   const rowWeights = Int16Array.from(quantise(down.real, down.taps, (64 * 2 ** rowShift) / (n * n)));
 
-  const lanes = Math.ceil((boxWidth * 4) / 8) * 8;
   const slots = down.taps + 1;
-  const inputBytes = boxWidth * n * 4;
   const [input, ring, middle, rows, startsAt, columnsAt, rowsWeightsAt, output] = k.scratch([
     inputBytes * n,
     slots * lanes * 2,
@@ -267,11 +282,7 @@ export function reduce(
 
   let boxed = 0; // box rows made so far
   const boxRow = (r: number) => {
-    const bytes = k.bytes;
-    for (let dy = 0; dy < n; dy += 1) {
-      const from = ((window.top + r * n + dy) * stride + window.left) * 4;
-      bytes.set(source.subarray(from, from + inputBytes), input + dy * inputBytes);
-    }
+    copyRows(r, input);
     exports.boxRow(input, inputBytes, n, boxWidth, ring + (r % slots) * lanes * 2, !premultiplied);
   };
   const rowAddresses = new Int32Array(down.taps);
