@@ -70,8 +70,9 @@ function foldPixels(v: v128): v128 {
 /**
  * One row of box sums: each n x n block (n of 1..11) of `n` rows of RGBA bytes from `source`
  * (`rowBytes` apart, premultiplied unless `straight`: then premultiplied here) summed into one
- * pixel of four 16-bit lanes (at most 255 x 121) at `target`; `count` output pixels. A kernel may
- * read 16 bytes past the last row.
+ * pixel of four 16-bit lanes (at most 255 x 121) at `target`; `count` output pixels. First the n
+ * rows are added lane by lane into `sums` (16-bit lanes, room for the row rounded up to 16 bytes,
+ * twice over), then each block's n pixels of that. A kernel may read 16 bytes past the last row.
  */
 export function boxRow(
   source: usize,
@@ -80,54 +81,30 @@ export function boxRow(
   count: i32,
   target: usize,
   straight: bool,
+  sums: usize,
 ): void {
   const step = <usize>rowBytes;
-  let j = 0;
-  if (n == 1) {
-    for (; j + 4 <= count; j += 4) {
-      const v = premultiplied(v128.load(source + ((<usize>j) << 2)), straight);
-      v128.store(target + ((<usize>j) << 3), i16x8.extend_low_i8x16_u(v));
-      v128.store(target + ((<usize>j) << 3), i16x8.extend_high_i8x16_u(v), 16);
+  for (let i: usize = 0; i < step; i += 16) {
+    let low = i16x8.splat(0);
+    let high = i16x8.splat(0);
+    let at = source + i;
+    for (let dy = 0; dy < n; dy++, at += step) {
+      const v = premultiplied(v128.load(at), straight);
+      low = i16x8.add(low, i16x8.extend_low_i8x16_u(v));
+      high = i16x8.add(high, i16x8.extend_high_i8x16_u(v));
     }
-  } else if (n == 2) {
-    for (; j + 2 <= count; j += 2) {
-      const at = source + ((<usize>j) << 3);
-      const top = premultiplied(v128.load(at), straight);
-      const low = premultiplied(v128.load(at + step), straight);
-      const left = i16x8.add(i16x8.extend_low_i8x16_u(top), i16x8.extend_low_i8x16_u(low));
-      const right = i16x8.add(i16x8.extend_high_i8x16_u(top), i16x8.extend_high_i8x16_u(low));
-      const sum = i16x8.add(
-        v128.shuffle<i16>(left, right, 0, 1, 2, 3, 8, 9, 10, 11),
-        v128.shuffle<i16>(left, right, 4, 5, 6, 7, 12, 13, 14, 15),
-      );
-      v128.store(target + ((<usize>j) << 3), sum);
-    }
+    v128.store(sums + (i << 1), low);
+    v128.store(sums + (i << 1), high, 16);
   }
-  // Any other n (and what is left over): a block row four pixels at a time, the last group masked.
-  const blockBytes = (<usize>n) << 2;
-  const tail = n & 3;
-  const mask =
-    tail == 1
-      ? v128(-1, -1, -1, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-      : tail == 2
-        ? v128(-1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 0, 0, 0, 0)
-        : v128(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0);
-  const whole = (<usize>(n - tail)) << 2;
-  for (; j < count; j++) {
+  const pairs = n & ~1;
+  const blockBytes = (<usize>n) << 3;
+  for (let j = 0; j < count; j++) {
+    const first = sums + <usize>j * blockBytes;
     let sum = i16x8.splat(0);
-    let row = source + <usize>j * blockBytes;
-    for (let dy = 0; dy < n; dy++, row += step) {
-      let dx: usize = 0;
-      for (; dx < whole; dx += 16) {
-        const v = premultiplied(v128.load(row + dx), straight);
-        sum = i16x8.add(sum, i16x8.add(i16x8.extend_low_i8x16_u(v), i16x8.extend_high_i8x16_u(v)));
-      }
-      if (tail != 0) {
-        const v = premultiplied(v128.and(v128.load(row + dx), mask), straight);
-        sum = i16x8.add(sum, i16x8.add(i16x8.extend_low_i8x16_u(v), i16x8.extend_high_i8x16_u(v)));
-      }
-    }
-    v128.store64_lane(target + ((<usize>j) << 3), foldPixels(sum), 0);
+    for (let dx = 0; dx < pairs; dx += 2) sum = i16x8.add(sum, v128.load(first + ((<usize>dx) << 3)));
+    sum = foldPixels(sum);
+    if (pairs < n) sum = i16x8.add(sum, v128.load64_zero(first + ((<usize>pairs) << 3)));
+    v128.store64_lane(target + ((<usize>j) << 3), sum, 0);
   }
 }
 
@@ -242,8 +219,9 @@ export function warpRow(
     scale = 65536.0 / (g * cx + rowW);
     nextU = <i32>((a * cx + rowU) * scale - 32768.0);
     nextV = <i32>((d * cx + rowV) * scale - 32768.0);
-    const du = (nextU - u) / steps;
-    const dv = (nextV - v) / steps;
+    // A whole stretch divides by a shift (an integer division costs as much as several pixels).
+    const du = steps == EXACT_EVERY ? (nextU - u) >> 3 : (nextU - u) / steps;
+    const dv = steps == EXACT_EVERY ? (nextV - v) >> 3 : (nextV - v) / steps;
     for (; x < end; x++, u += du, v += dv, o += 3) {
       const x0 = u >> 16;
       const y0 = v >> 16;

@@ -17,7 +17,15 @@ declare const WebAssembly: {
 type Exports = {
   memory: { buffer: ArrayBuffer; grow(pages: number): number };
   premultiply(source: number, target: number, count: number): void;
-  boxRow(source: number, rowBytes: number, n: number, count: number, target: number, straight: boolean): void;
+  boxRow(
+    source: number,
+    rowBytes: number,
+    n: number,
+    count: number,
+    target: number,
+    straight: boolean,
+    sums: number,
+  ): void;
   filterRows(rows: number, weights: number, taps: number, shift: number, lanes: number, target: number): void;
   filterColumns(
     source: number,
@@ -265,8 +273,9 @@ export function reduce(
   const rowWeights = Int16Array.from(quantise(down.real, down.taps, (64 * 2 ** rowShift) / (n * n)));
 
   const slots = down.taps + 1;
-  const [input, ring, middle, rows, startsAt, columnsAt, rowsWeightsAt, output] = k.scratch([
+  const [input, sums, ring, middle, rows, startsAt, columnsAt, rowsWeightsAt, output] = k.scratch([
     inputBytes * n,
+    Math.ceil(inputBytes / 16) * 32,
     slots * lanes * 2,
     (boxWidth + 2 * pad) * 8,
     down.taps * 4,
@@ -274,7 +283,7 @@ export function reduce(
     columnWeights.byteLength,
     rowWeights.byteLength,
     width * 4,
-  ]) as [number, number, number, number, number, number, number, number];
+  ]) as [number, number, number, number, number, number, number, number, number];
   k.bytes.set(new Uint8Array(starts.buffer), startsAt);
   k.bytes.set(new Uint8Array(columnWeights.buffer), columnsAt);
   k.bytes.set(new Uint8Array(rowWeights.buffer), rowsWeightsAt);
@@ -283,7 +292,7 @@ export function reduce(
   let boxed = 0; // box rows made so far
   const boxRow = (r: number) => {
     copyRows(r, input);
-    exports.boxRow(input, inputBytes, n, boxWidth, ring + (r % slots) * lanes * 2, !premultiplied);
+    exports.boxRow(input, inputBytes, n, boxWidth, ring + (r % slots) * lanes * 2, !premultiplied, sums);
   };
   const rowAddresses = new Int32Array(down.taps);
   for (let i = 0; i < height; i += 1) {

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import {
   type Placement,
   type Quad,
+  type Rect,
   homography,
   ring,
   invert,
@@ -260,6 +261,28 @@ async function encode(
  */
 const maxDirectShrink = 1.75;
 
+/** The bytes of the thread's canvas the last render drew on, to be put back before the next. */
+let drawnOn: { from: number; to: number } | undefined;
+
+/**
+ * Each pool thread draws into one canvas in its kernels' memory that holds the last template it
+ * rendered. The next render of that template first puts the template's pixels back where the last
+ * one drew; a render of another template copies that template in whole instead.
+ */
+function canvasFor(template: PreparedTemplate, bounds: Rect): number {
+  const k = kernels();
+  const canvas = k.region('canvas', template.flat.length);
+  if (canvas.holds !== template.id) {
+    k.bytes.set(template.flat, canvas.offset);
+    canvas.holds = template.id;
+  } else if (drawnOn) {
+    k.bytes.set(template.flat.subarray(drawnOn.from, drawnOn.to), canvas.offset + drawnOn.from);
+  }
+  const stride = template.width * 3;
+  drawnOn = { from: bounds.top * stride, to: (bounds.top + bounds.height) * stride };
+  return canvas.offset;
+}
+
 /** Renders one design on one template: (reduce,) warp, shade, blend, encode. */
 export async function renderMockup(
   design: PreparedDesign,
@@ -326,10 +349,8 @@ export async function renderMockup(
     );
     return encode(canvas, template.width, template.height, channels, options);
   }
-  // Each pool thread draws into one canvas in its kernels' memory that holds the last template it
-  // rendered, and puts the template's pixels back into the rows a mockup changed.
   const k = kernels();
-  const canvasAt = k.load('canvas', template.flat, template.id);
+  const canvasAt = canvasFor(template, bounds);
   const canvas = () => k.bytes.subarray(canvasAt, canvasAt + template.flat.length); // after any growth
   if (behind) {
     warp(
@@ -354,13 +375,5 @@ export async function renderMockup(
       shading,
     );
   }
-  try {
-    return await encode(canvas(), template.width, template.height, channels, options);
-  } finally {
-    const rows = {
-      from: bounds.top * template.width * 3,
-      to: (bounds.top + bounds.height) * template.width * 3,
-    };
-    k.bytes.set(template.flat.subarray(rows.from, rows.to), canvasAt + rows.from);
-  }
+  return encode(canvas(), template.width, template.height, channels, options);
 }
