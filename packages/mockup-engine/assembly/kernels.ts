@@ -62,50 +62,68 @@ function premultiplied(v: v128, straight: bool): v128 {
   return premultiply4(v);
 }
 
-/** The four 16-bit lanes of the upper pixel pair added to the lower's (lanes 0..3). */
-function foldPixels(v: v128): v128 {
-  return i16x8.add(v, v128.shuffle<i16>(v, v, 4, 5, 6, 7, 0, 1, 2, 3));
-}
-
 /**
- * One row of box sums: each n x n block (n of 1..11) of `n` rows of RGBA bytes from `source`
- * (`rowBytes` apart, premultiplied unless `straight`: then premultiplied here) summed into one
- * pixel of four 16-bit lanes (at most 255 x 121) at `target`; `count` output pixels. First the n
- * rows are added lane by lane into `sums` (16-bit lanes, room for the row rounded up to 16 bytes,
- * twice over), then each block's n pixels of that. A kernel may read 16 bytes past the last row.
+ * One row of the first, cheap stage of a reduction, into pixels of four 16-bit lanes at `target`
+ * (`count` of them), from RGBA bytes at `source` (rows `rowBytes` apart, premultiplied unless
+ * `straight`: then premultiplied here). With `halve`, a 2:1 reduction by the tent filter
+ * (1 3 3 1) / 8 across and down: four source rows in, output pixel j from source pixels 2j - 1 to
+ * 2j + 2 (the edge pixel repeated past either end), value x 64; unlike a 2 x 2 box it leaves
+ * nothing near the new size's limit to alias. Without, one row as it is, value x 1. `sums` holds
+ * a row of 16-bit lanes (the row rounded up to 16 bytes, twice over). A kernel may read 16 bytes
+ * past the last row.
  */
-export function boxRow(
+export function firstStage(
   source: usize,
   rowBytes: i32,
-  n: i32,
+  halve: bool,
   count: i32,
   target: usize,
   straight: bool,
   sums: usize,
 ): void {
   const step = <usize>rowBytes;
-  for (let i: usize = 0; i < step; i += 16) {
-    let low = i16x8.splat(0);
-    let high = i16x8.splat(0);
-    let at = source + i;
-    for (let dy = 0; dy < n; dy++, at += step) {
-      const v = premultiplied(v128.load(at), straight);
-      low = i16x8.add(low, i16x8.extend_low_i8x16_u(v));
-      high = i16x8.add(high, i16x8.extend_high_i8x16_u(v));
+  if (!halve) {
+    for (let i: usize = 0; i < (<usize>count) << 2; i += 16) {
+      const v = premultiplied(v128.load(source + i), straight);
+      v128.store(target + (i << 1), i16x8.extend_low_i8x16_u(v));
+      v128.store(target + (i << 1), i16x8.extend_high_i8x16_u(v), 16);
     }
+    return;
+  }
+  // Down: rows 0 and 3 once, rows 1 and 2 three times.
+  for (let i: usize = 0; i < step; i += 16) {
+    const r0 = premultiplied(v128.load(source + i), straight);
+    const r1 = premultiplied(v128.load(source + i + step), straight);
+    const r2 = premultiplied(v128.load(source + i + 2 * step), straight);
+    const r3 = premultiplied(v128.load(source + i + 3 * step), straight);
+    const innerLow = i16x8.add(i16x8.extend_low_i8x16_u(r1), i16x8.extend_low_i8x16_u(r2));
+    const innerHigh = i16x8.add(i16x8.extend_high_i8x16_u(r1), i16x8.extend_high_i8x16_u(r2));
+    const low = i16x8.add(
+      i16x8.add(i16x8.extend_low_i8x16_u(r0), i16x8.extend_low_i8x16_u(r3)),
+      i16x8.add(innerLow, i16x8.shl(innerLow, 1)),
+    );
+    const high = i16x8.add(
+      i16x8.add(i16x8.extend_high_i8x16_u(r0), i16x8.extend_high_i8x16_u(r3)),
+      i16x8.add(innerHigh, i16x8.shl(innerHigh, 1)),
+    );
     v128.store(sums + (i << 1), low);
     v128.store(sums + (i << 1), high, 16);
   }
-  const pairs = n & ~1;
-  const blockBytes = (<usize>n) << 3;
+  // Across: pixels 2j - 1 and 2j + 2 once, 2j and 2j + 1 three times.
+  const last = <usize>(rowBytes >> 2) - 1; // the last source pixel of the row
   for (let j = 0; j < count; j++) {
-    const first = sums + <usize>j * blockBytes;
-    let sum = i16x8.splat(0);
-    for (let dx = 0; dx < pairs; dx += 2) sum = i16x8.add(sum, v128.load(first + ((<usize>dx) << 3)));
-    sum = foldPixels(sum);
-    if (pairs < n) sum = i16x8.add(sum, v128.load64_zero(first + ((<usize>pairs) << 3)));
+    const centre = (<usize>j) << 1;
+    const inner = v128.load(sums + (centre << 3)); // pixels 2j and 2j + 1
+    const before = v128.load64_zero(sums + ((centre == 0 ? 0 : centre - 1) << 3));
+    const after = v128.load64_zero(sums + (min(centre + 2, last) << 3));
+    const sum = i16x8.add(i16x8.add(before, after), i16x8.mul(foldPixels(inner), i16x8.splat(3)));
     v128.store64_lane(target + ((<usize>j) << 3), sum, 0);
   }
+}
+
+/** The four 16-bit lanes of the upper pixel pair added to the lower's (lanes 0..3). */
+function foldPixels(v: v128): v128 {
+  return i16x8.add(v, v128.shuffle<i16>(v, v, 4, 5, 6, 7, 0, 1, 2, 3));
 }
 
 /**

@@ -17,10 +17,10 @@ declare const WebAssembly: {
 type Exports = {
   memory: { buffer: ArrayBuffer; grow(pages: number): number };
   premultiply(source: number, target: number, count: number): void;
-  boxRow(
+  firstStage(
     source: number,
     rowBytes: number,
-    n: number,
+    halve: boolean,
     count: number,
     target: number,
     straight: boolean,
@@ -214,15 +214,13 @@ function quantise(real: Float64Array, taps: number, total: number): Int32Array {
   return out;
 }
 
-/** Box sums of at most this many pixels a side (16-bit sums of 255s). */
-const maxBox = 11;
-
 /**
  * Reduces `window` of an RGBA image (`stride` pixels a row, straight unless `premultiplied`) to
- * width x height, premultiplied: an average over whole n x n blocks (n the whole part of the
- * reduction), then the Mitchell-Netravali filter for the rest, so no detail finer than an output
- * pixel survives to alias. Rows stream through the kernels' memory a few at a time: n rows in, one row of box sums
- * into a ring of them, one output row out of the ring.
+ * width x height, premultiplied, so that no detail finer than an output pixel survives to alias
+ * (no moiré on fine lines): by three or more, first halved by a tent filter (cheap, and clean
+ * where a box average would alias); then the Mitchell-Netravali filter, stretched to the rest of
+ * the reduction. Rows stream through the kernels' memory a few at a time: source rows in, one
+ * first-stage row into a ring of them, one output row out of the ring.
  */
 export function reduce(
   source: Uint8Array,
@@ -236,23 +234,21 @@ export function reduce(
   const { exports } = k;
   const scaleX = window.width / width;
   const scaleY = window.height / height;
-  const n = Math.max(1, Math.min(maxBox, Math.floor(Math.min(scaleX, scaleY))));
-  const boxWidth = Math.floor(window.width / n);
-  const boxHeight = Math.floor(window.height / n);
-  const lanes = Math.ceil((boxWidth * 4) / 8) * 8;
-  const inputBytes = boxWidth * n * 4;
-  // A block's n rows, one after another (in one copy when they are whole rows of the source).
-  const wholeRows = window.left === 0 && inputBytes === stride * 4;
+  const halve = Math.min(scaleX, scaleY) >= 3;
+  const n = halve ? 2 : 1; // source pixels per first-stage pixel
+  const gain = halve ? 64 : 1; // a first-stage pixel is value x gain
+  const firstWidth = Math.floor(window.width / n);
+  const firstHeight = Math.floor(window.height / n);
+  const lanes = Math.ceil((firstWidth * 4) / 8) * 8;
+  const inputBytes = window.width * 4;
+  // The source rows of first-stage row r (for a tent, 2r - 1 to 2r + 2, the edge row repeated).
   const copyRows = (r: number, input: number) => {
     const bytes = k.bytes;
-    const first = ((window.top + r * n) * stride + window.left) * 4;
-    if (wholeRows) {
-      bytes.set(source.subarray(first, first + n * inputBytes), input);
-      return;
-    }
-    for (let dy = 0; dy < n; dy += 1) {
-      const from = first + dy * stride * 4;
-      bytes.set(source.subarray(from, from + inputBytes), input + dy * inputBytes);
+    const count = halve ? 4 : 1;
+    for (let t = 0; t < count; t += 1) {
+      const y = halve ? Math.min(window.height - 1, Math.max(0, 2 * r - 1 + t)) : r;
+      const from = ((window.top + y) * stride + window.left) * 4;
+      bytes.set(source.subarray(from, from + inputBytes), input + t * inputBytes);
     }
   };
 
@@ -260,24 +256,24 @@ export function reduce(
   const down = filterTaps(height, scaleY, n);
 
   // Columns: a row of the vertical pass is value x 64 in 16 bits; 16-bit weights summing to 2^14
-  // and a shift of 20 give bytes. The row is padded with its edge pixel on both sides, so every tap of
-  // filterColumns lies inside it.
+  // and a shift of 20 give bytes. The row is padded with its edge pixel on both sides, so every
+  // tap of filterColumns lies inside it.
   const pad = across.taps;
   const starts = new Int32Array(width);
   for (let j = 0; j < width; j += 1) starts[j] = across.first[j]! + pad;
   const columnWeights = Int16Array.from(quantise(across.real, across.taps, 2 ** 14));
-  // Rows: box sums are value x n^2; weights summing to 64 x 2^shift / n^2 and `shift` give value
-  // x 64, the shift as large as 16-bit weights allow.
+  // Rows: first-stage pixels are value x gain; weights summing to 64 x 2^shift / gain and `shift`
+  // give value x 64, the shift as large as 16-bit weights allow.
   let rowShift = 1;
-  while (rowShift < 20 && (down.largest * 64 * 2 ** (rowShift + 1)) / (n * n) < 32_000) rowShift += 1;
-  const rowWeights = Int16Array.from(quantise(down.real, down.taps, (64 * 2 ** rowShift) / (n * n)));
+  while (rowShift < 20 && (down.largest * 64 * 2 ** (rowShift + 1)) / gain < 32_000) rowShift += 1;
+  const rowWeights = Int16Array.from(quantise(down.real, down.taps, (64 * 2 ** rowShift) / gain));
 
   const slots = down.taps + 1;
   const [input, sums, ring, middle, rows, startsAt, columnsAt, rowsWeightsAt, output] = k.scratch([
-    inputBytes * n,
+    inputBytes * 4,
     Math.ceil(inputBytes / 16) * 32,
     slots * lanes * 2,
-    (boxWidth + 2 * pad) * 8,
+    (firstWidth + 2 * pad) * 8,
     down.taps * 4,
     starts.byteLength,
     columnWeights.byteLength,
@@ -289,16 +285,17 @@ export function reduce(
   k.bytes.set(new Uint8Array(rowWeights.buffer), rowsWeightsAt);
   const out = new Uint8Array(new SharedArrayBuffer(width * height * 4));
 
-  let boxed = 0; // box rows made so far
-  const boxRow = (r: number) => {
+  let made = 0; // first-stage rows made so far
+  const firstStageRow = (r: number) => {
     copyRows(r, input);
-    exports.boxRow(input, inputBytes, n, boxWidth, ring + (r % slots) * lanes * 2, !premultiplied, sums);
+    const slot = ring + (r % slots) * lanes * 2;
+    exports.firstStage(input, inputBytes, halve, firstWidth, slot, !premultiplied, sums);
   };
   const rowAddresses = new Int32Array(down.taps);
   for (let i = 0; i < height; i += 1) {
     for (let t = 0; t < down.taps; t += 1) {
-      const r = Math.min(boxHeight - 1, Math.max(0, down.first[i]! + t));
-      while (boxed <= r) boxRow(boxed++);
+      const r = Math.min(firstHeight - 1, Math.max(0, down.first[i]! + t));
+      while (made <= r) firstStageRow(made++);
       rowAddresses[t] = ring + (r % slots) * lanes * 2;
     }
     k.bytes.set(new Uint8Array(rowAddresses.buffer), rows);
@@ -307,7 +304,7 @@ export function reduce(
     const bytes = k.bytes;
     for (let p = 0; p < pad; p += 1) {
       bytes.copyWithin(middle + p * 8, row, row + 8);
-      bytes.copyWithin(row + (boxWidth + p) * 8, row + (boxWidth - 1) * 8, row + boxWidth * 8);
+      bytes.copyWithin(row + (firstWidth + p) * 8, row + (firstWidth - 1) * 8, row + firstWidth * 8);
     }
     exports.filterColumns(middle, startsAt, columnsAt, across.taps, 20, width, output);
     out.set(bytes.subarray(output, output + width * 4), i * width * 4);
