@@ -64,56 +64,58 @@ function premultiplied(v: v128, straight: bool): v128 {
 
 /**
  * One row of the first, cheap stage of a reduction, into pixels of four 16-bit lanes at `target`
- * (`count` of them), from RGBA bytes at `source` (rows `rowBytes` apart, premultiplied unless
- * `straight`: then premultiplied here). With `halve`, a 2:1 reduction by the tent filter
- * (1 3 3 1) / 8 across and down: four source rows in, output pixel j from source pixels 2j - 1 to
- * 2j + 2 (the edge pixel repeated past either end), value x 64; unlike a 2 x 2 box it leaves
- * nothing near the new size's limit to alias. Without, one row as it is, value x 1. `sums` holds
- * a row of 16-bit lanes (the row rounded up to 16 bytes, twice over). A kernel may read 16 bytes
- * past the last row.
+ * (`count` of them), from rows of premultiplied RGBA bytes (`rowBytes` long) at `r0` to `r3`.
+ * With `halve`, a 2:1 reduction by the tent filter (1 3 3 1) / 8 across and down: rows r0 to r3
+ * are source rows 2j - 1 to 2j + 2 of output row j, and output pixel i comes from source pixels
+ * 2i - 1 to 2i + 2 (the edge pixel repeated past either end), value x 64; unlike a 2 x 2 box it
+ * leaves nothing near the new size's limit to alias. Without, row r0 as it is, value x 1. `sums`
+ * holds a row of 16-bit lanes (the row rounded up to 16 bytes, twice over). A kernel may read 16
+ * bytes past a row.
  */
 export function firstStage(
-  source: usize,
+  r0: usize,
+  r1: usize,
+  r2: usize,
+  r3: usize,
   rowBytes: i32,
   halve: bool,
   count: i32,
   target: usize,
-  straight: bool,
   sums: usize,
 ): void {
-  const step = <usize>rowBytes;
+  const length = <usize>rowBytes;
   if (!halve) {
     for (let i: usize = 0; i < (<usize>count) << 2; i += 16) {
-      const v = premultiplied(v128.load(source + i), straight);
+      const v = v128.load(r0 + i);
       v128.store(target + (i << 1), i16x8.extend_low_i8x16_u(v));
       v128.store(target + (i << 1), i16x8.extend_high_i8x16_u(v), 16);
     }
     return;
   }
   // Down: rows 0 and 3 once, rows 1 and 2 three times.
-  for (let i: usize = 0; i < step; i += 16) {
-    const r0 = premultiplied(v128.load(source + i), straight);
-    const r1 = premultiplied(v128.load(source + i + step), straight);
-    const r2 = premultiplied(v128.load(source + i + 2 * step), straight);
-    const r3 = premultiplied(v128.load(source + i + 3 * step), straight);
-    const innerLow = i16x8.add(i16x8.extend_low_i8x16_u(r1), i16x8.extend_low_i8x16_u(r2));
-    const innerHigh = i16x8.add(i16x8.extend_high_i8x16_u(r1), i16x8.extend_high_i8x16_u(r2));
+  for (let i: usize = 0; i < length; i += 16) {
+    const a = v128.load(r0 + i);
+    const b = v128.load(r1 + i);
+    const c = v128.load(r2 + i);
+    const d = v128.load(r3 + i);
+    const innerLow = i16x8.add(i16x8.extend_low_i8x16_u(b), i16x8.extend_low_i8x16_u(c));
+    const innerHigh = i16x8.add(i16x8.extend_high_i8x16_u(b), i16x8.extend_high_i8x16_u(c));
     const low = i16x8.add(
-      i16x8.add(i16x8.extend_low_i8x16_u(r0), i16x8.extend_low_i8x16_u(r3)),
+      i16x8.add(i16x8.extend_low_i8x16_u(a), i16x8.extend_low_i8x16_u(d)),
       i16x8.add(innerLow, i16x8.shl(innerLow, 1)),
     );
     const high = i16x8.add(
-      i16x8.add(i16x8.extend_high_i8x16_u(r0), i16x8.extend_high_i8x16_u(r3)),
+      i16x8.add(i16x8.extend_high_i8x16_u(a), i16x8.extend_high_i8x16_u(d)),
       i16x8.add(innerHigh, i16x8.shl(innerHigh, 1)),
     );
     v128.store(sums + (i << 1), low);
     v128.store(sums + (i << 1), high, 16);
   }
-  // Across: pixels 2j - 1 and 2j + 2 once, 2j and 2j + 1 three times.
+  // Across: pixels 2i - 1 and 2i + 2 once, 2i and 2i + 1 three times.
   const last = <usize>(rowBytes >> 2) - 1; // the last source pixel of the row
   for (let j = 0; j < count; j++) {
     const centre = (<usize>j) << 1;
-    const inner = v128.load(sums + (centre << 3)); // pixels 2j and 2j + 1
+    const inner = v128.load(sums + (centre << 3)); // pixels 2i and 2i + 1
     const before = v128.load64_zero(sums + ((centre == 0 ? 0 : centre - 1) << 3));
     const after = v128.load64_zero(sums + (min(centre + 2, last) << 3));
     const sum = i16x8.add(i16x8.add(before, after), i16x8.mul(foldPixels(inner), i16x8.splat(3)));

@@ -18,12 +18,14 @@ type Exports = {
   memory: { buffer: ArrayBuffer; grow(pages: number): number };
   premultiply(source: number, target: number, count: number): void;
   firstStage(
-    source: number,
+    r0: number,
+    r1: number,
+    r2: number,
+    r3: number,
     rowBytes: number,
     halve: boolean,
     count: number,
     target: number,
-    straight: boolean,
     sums: number,
   ): void;
   filterRows(rows: number, weights: number, taps: number, shift: number, lanes: number, target: number): void;
@@ -241,15 +243,19 @@ export function reduce(
   const firstHeight = Math.floor(window.height / n);
   const lanes = Math.ceil((firstWidth * 4) / 8) * 8;
   const inputBytes = window.width * 4;
-  // The source rows of first-stage row r (for a tent, 2r - 1 to 2r + 2, the edge row repeated).
-  const copyRows = (r: number, input: number) => {
-    const bytes = k.bytes;
-    const count = halve ? 4 : 1;
-    for (let t = 0; t < count; t += 1) {
-      const y = halve ? Math.min(window.height - 1, Math.max(0, 2 * r - 1 + t)) : r;
-      const from = ((window.top + y) * stride + window.left) * 4;
-      bytes.set(source.subarray(from, from + inputBytes), input + t * inputBytes);
+  // Source rows go through a ring of four in the kernels' memory, each copied and premultiplied
+  // once (a tent reads each row for two first-stage rows).
+  const rowSlots = [-1, -1, -1, -1];
+  const sourceRow = (y: number, ring: number) => {
+    const row = Math.min(window.height - 1, Math.max(0, y)); // the edge row repeated
+    const slot = ring + (row & 3) * inputBytes;
+    if (rowSlots[row & 3] !== row) {
+      const from = ((window.top + row) * stride + window.left) * 4;
+      k.bytes.set(source.subarray(from, from + inputBytes), slot);
+      if (!premultiplied) exports.premultiply(slot, slot, window.width);
+      rowSlots[row & 3] = row;
     }
+    return slot;
   };
 
   const across = filterTaps(width, scaleX, n);
@@ -287,9 +293,19 @@ export function reduce(
 
   let made = 0; // first-stage rows made so far
   const firstStageRow = (r: number) => {
-    copyRows(r, input);
-    const slot = ring + (r % slots) * lanes * 2;
-    exports.firstStage(input, inputBytes, halve, firstWidth, slot, !premultiplied, sums);
+    const target = ring + (r % slots) * lanes * 2;
+    if (!halve) {
+      const row = sourceRow(r, input);
+      exports.firstStage(row, row, row, row, inputBytes, false, firstWidth, target, sums);
+      return;
+    }
+    const [a, b, c, d] = [-1, 0, 1, 2].map((dy) => sourceRow(2 * r + dy, input)) as [
+      number,
+      number,
+      number,
+      number,
+    ];
+    exports.firstStage(a, b, c, d, inputBytes, true, firstWidth, target, sums);
   };
   const rowAddresses = new Int32Array(down.taps);
   for (let i = 0; i < height; i += 1) {
