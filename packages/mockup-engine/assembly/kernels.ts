@@ -53,15 +53,6 @@ export function premultiply(source: usize, target: usize, count: i32): void {
   }
 }
 
-/** Four RGBA pixels premultiplied, or as they are when `straight` is false. */
-function premultiplied(v: v128, straight: bool): v128 {
-  if (!straight) return v;
-  const alpha = v128.and(v, ALPHA);
-  if (i32x4.all_true(i32x4.eq(alpha, ALPHA))) return v; // opaque
-  if (!v128.any_true(alpha)) return i32x4.splat(0); // transparent: its colour is nothing
-  return premultiply4(v);
-}
-
 /**
  * One row of the first, cheap stage of a reduction, into pixels of four 16-bit lanes at `target`
  * (`count` of them), from rows of premultiplied RGBA bytes (`rowBytes` long) at `r0` to `r3`.
