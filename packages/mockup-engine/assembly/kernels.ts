@@ -184,6 +184,22 @@ export function filterColumns(
   }
 }
 
+/**
+ * The warp's vector constants, read from memory once per row: as literals the engine rebuilds
+ * each on every pixel (several instructions each).
+ */
+const WARP_CONSTANTS = memory.data<u8>(
+  [
+    // the taps' channels paired: (r00 r10 g00 g10 b00 b10 a00 a10), then the row below
+    0, 4, 1, 5, 2, 6, 3, 7, 8, 12, 9, 13, 10, 14, 11, 15,
+    // 1 << 13 in each 32-bit lane (rounding of the bilinear sum)
+    0, 32, 0, 0, 0, 32, 0, 0, 0, 32, 0, 0, 0, 32, 0, 0,
+    // 128 in each 16-bit lane
+    128, 0, 128, 0, 128, 0, 128, 0, 128, 0, 128, 0, 128, 0, 128, 0,
+  ],
+  16,
+);
+
 /** The warp's positions are exact at every EXACT_EVERY-th pixel of a row and linear in between. */
 const EXACT_EVERY = 8;
 
@@ -216,6 +232,9 @@ export function warpRow(
   factor: usize,
 ): void {
   const rowBytes = (<usize>stride) << 2;
+  const pairing = v128.load(WARP_CONSTANTS);
+  const round14 = v128.load(WARP_CONSTANTS, 16);
+  const half = v128.load(WARP_CONSTANTS, 32);
   // Positions in 1/65536ths of a design pixel, less half a pixel (bilinear taps sit on centres).
   let cx = <f64>from + 0.5;
   let scale = 65536.0 / (g * cx + rowW);
@@ -259,23 +278,24 @@ export function warpRow(
       const gx = 128 - fx;
       const gy = 128 - fy;
       // Channel by channel, the left tap beside the right one: (r00 r10 g00 g10 ...), then the row below.
-      const paired = v128.shuffle<u8>(taps, taps, 0, 4, 1, 5, 2, 6, 3, 7, 8, 12, 9, 13, 10, 14, 11, 15);
+      const paired = i8x16.swizzle(taps, pairing);
       const sum = i32x4.add(
         i32x4.dot_i16x8_s(i16x8.extend_low_i8x16_u(paired), i32x4.splat((gx * gy) | ((fx * gy) << 16))),
         i32x4.dot_i16x8_s(i16x8.extend_high_i8x16_u(paired), i32x4.splat((gx * fy) | ((fx * fy) << 16))),
       );
       // Premultiplied r g b a (0..255) in the first four 16-bit lanes.
-      const colour32 = i32x4.shr_u(i32x4.add(sum, i32x4.splat(1 << 13)), 14);
+      const colour32 = i32x4.shr_u(i32x4.add(sum, round14), 14);
       const colour = i16x8.narrow_i32x4_u(colour32, colour32);
       const alpha = i16x8.extract_lane_u(colour, 3);
       if (alpha == 0) continue;
       const s = load<u16>(factor + ((<usize>load<u8>(shade + <usize>(mapRow + x))) << 1));
       // Colour times shading (256 = 1); then what shows through: the canvas times (255 - alpha) / 255.
-      let out = i16x8.shr_u(i16x8.add(i16x8.mul(colour, i16x8.splat(s)), i16x8.splat(128)), 8);
+      let out = i16x8.shr_u(i16x8.add(i16x8.mul(colour, i16x8.splat(s)), half), 8);
       const pixel = canvas + <usize>o;
       if (alpha != 255) {
         const under = i16x8.extend_low_i8x16_u(v128.load32_zero(pixel));
-        out = i16x8.add(out, divide255(i16x8.mul(under, i16x8.splat(<i16>(255 - alpha)))));
+        const t = i16x8.add(i16x8.mul(under, i16x8.splat(<i16>(255 - alpha))), half);
+        out = i16x8.add(out, i16x8.shr_u(i16x8.add(t, i16x8.shr_u(t, 8)), 8));
       }
       const bytes = i8x16.narrow_i16x8_u(out, out);
       v128.store16_lane(pixel, bytes, 0);
