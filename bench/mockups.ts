@@ -538,7 +538,7 @@ async function main() {
     );
     for (const [k, r] of rounds.entries()) {
       console.log(
-        `  round ${k + 1}: PodFlow ${seconds(r.bulk.ms)} (CPU ${seconds(r.bulk.cpuMs)}), floor ${seconds(r.floor.ms)} (CPU ${seconds(r.floor.cpuMs)}): ${(r.bulk.ms / r.floor.ms).toFixed(2)}x`,
+        `  round ${k + 1}: PodFlow ${seconds(r.bulk.ms)} (CPU ${seconds(r.bulk.cpuMs)}, peak RSS ${(r.bulk.peak / MB).toFixed(0)} MB), floor ${seconds(r.floor.ms)} (CPU ${seconds(r.floor.cpuMs)}): ${(r.bulk.ms / r.floor.ms).toFixed(2)}x`,
       );
     }
     console.log(`  medians of the ${ROUNDS} rounds:`);
@@ -559,7 +559,7 @@ async function main() {
       );
     }
     console.log(
-      `  peak RSS during the bulk runs       ${(bulk.peak / MB).toFixed(0).padStart(6)} MB  (whole process, worker threads included; target < 1024 MB) ${mark(bulk.peak < 1024 * MB)}`,
+      `  peak RSS, the most of any round     ${(bulk.peak / MB).toFixed(0).padStart(6)} MB  (whole process, worker threads included; target < 1024 MB) ${mark(bulk.peak < 1024 * MB)}`,
     );
     const { jpeg, png } = similarity;
     console.log(
