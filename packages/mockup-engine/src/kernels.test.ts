@@ -84,8 +84,8 @@ describe('reducing a design', () => {
       x < 40 || y < 30 ? 0 : 255,
     ]);
     for (const [w, h] of [
-      [300, 233], // a factor of 3: a box alone, then the filter for what is left
-      [410, 319], // 2.2: box 2, then the filter
+      [300, 233], // a factor of 3: halved by the tent, then the filter for what is left
+      [410, 319], // 2.2: the filter alone, stretched
       [700, 544], // 1.3: the filter alone
     ] as const) {
       const ours = reduce(source, width, whole(width, height), w, h, false);

@@ -76,7 +76,7 @@ type Region = { offset: number; capacity: number; holds: string | undefined };
 
 const PAGE = 65_536;
 
-export class Kernels {
+class Kernels {
   readonly #exports: Exports;
   readonly #regions = new Map<string, Region>();
   #top: number;
@@ -168,7 +168,7 @@ function mitchell(x: number): number {
 }
 
 /**
- * The taps of a one-dimensional reduction from `size` pixels to `count`, each output pixel's
+ * The taps of a one-dimensional reduction to `count` pixels, each output pixel's
  * centre mapped through `scale` (source pixels per output pixel) into pixels of `step` source
  * pixels each and weighed by the filter stretched to the reduction: the first input pixel of
  * each output pixel and its `taps` weights, which sum to 1.
@@ -246,9 +246,9 @@ export function reduce(
   // Source rows go through a ring of four in the kernels' memory, each copied and premultiplied
   // once (a tent reads each row for two first-stage rows).
   const rowSlots = [-1, -1, -1, -1];
-  const sourceRow = (y: number, ring: number) => {
+  const sourceRow = (y: number) => {
     const row = Math.min(window.height - 1, Math.max(0, y)); // the edge row repeated
-    const slot = ring + (row & 3) * inputBytes;
+    const slot = input + (row & 3) * inputBytes;
     if (rowSlots[row & 3] !== row) {
       const from = ((window.top + row) * stride + window.left) * 4;
       k.bytes.set(source.subarray(from, from + inputBytes), slot);
@@ -295,16 +295,11 @@ export function reduce(
   const firstStageRow = (r: number) => {
     const target = ring + (r % slots) * lanes * 2;
     if (!halve) {
-      const row = sourceRow(r, input);
+      const row = sourceRow(r);
       exports.firstStage(row, row, row, row, inputBytes, false, firstWidth, target, sums);
       return;
     }
-    const [a, b, c, d] = [-1, 0, 1, 2].map((dy) => sourceRow(2 * r + dy, input)) as [
-      number,
-      number,
-      number,
-      number,
-    ];
+    const [a, b, c, d] = [-1, 0, 1, 2].map((dy) => sourceRow(2 * r + dy)) as [number, number, number, number];
     exports.firstStage(a, b, c, d, inputBytes, true, firstWidth, target, sums);
   };
   const rowAddresses = new Int32Array(down.taps);
@@ -328,32 +323,36 @@ export function reduce(
   return out;
 }
 
+/** Runs `work` over `source` a megabyte (whole pixels) at a time: each part and where it starts. */
+function inParts(source: Uint8Array, work: (part: Uint8Array, start: number) => void): void {
+  const size = 1 << 20;
+  for (let start = 0; start < source.length; start += size) {
+    work(source.subarray(start, Math.min(source.length, start + size)), start);
+  }
+}
+
 /** Straight RGBA premultiplied into a new shared array, a megabyte at a time through the kernels' memory. */
 export function premultiplyAll(source: Uint8Array): Uint8Array {
   const k = kernels();
   const out = new Uint8Array(new SharedArrayBuffer(source.length));
-  const chunk = 1 << 20;
-  const [at] = k.scratch([chunk]) as [number];
-  for (let from = 0; from < source.length; from += chunk) {
-    const part = source.subarray(from, Math.min(source.length, from + chunk));
+  const [at] = k.scratch([1 << 20]) as [number];
+  inParts(source, (part, start) => {
     k.bytes.set(part, at);
     k.exports.premultiply(at, at, part.length >> 2);
-    out.set(k.bytes.subarray(at, at + part.length), from);
-  }
+    out.set(k.bytes.subarray(at, at + part.length), start);
+  });
   return out;
 }
 
 /** RGBA flattened on white into `target` (RGB), a megabyte at a time; whether any pixel was not opaque. */
 export function flattenAll(source: Uint8Array, target: Uint8Array): boolean {
   const k = kernels();
-  const chunk = 1 << 20;
-  const [from, to] = k.scratch([chunk, (chunk / 4) * 3]) as [number, number];
+  const [from, to] = k.scratch([1 << 20, 3 << 18]) as [number, number];
   let any = false;
-  for (let start = 0; start < source.length; start += chunk) {
-    const part = source.subarray(start, Math.min(source.length, start + chunk));
+  inParts(source, (part, start) => {
     k.bytes.set(part, from);
     if (k.exports.flatten(from, to, part.length >> 2) !== 0) any = true;
     target.set(k.bytes.subarray(to, to + (part.length / 4) * 3), (start / 4) * 3);
-  }
+  });
   return any;
 }
