@@ -5,28 +5,15 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
+import { freePort } from './services.ts';
 import { ensureWebBuild } from './web-build.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const demoAccount = { email: 'demo@podflow.local', password: 'podflow-demo', workspace: 'Demo shop' };
-
-/** A port nothing listens on right now. */
-function sparePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export interface DemoSession {
   base: string;
@@ -38,7 +25,7 @@ export interface DemoSession {
  * It serves a copy of the web build, so a rebuild while the script runs cannot pull chunks away.
  */
 export async function startDemo(): Promise<DemoSession> {
-  const port = await sparePort();
+  const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'podflow-media-'));
   ensureWebBuild();
   const webDistDir = path.join(dataDir, 'web');

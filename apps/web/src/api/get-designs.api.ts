@@ -1,5 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type { DesignLineItem } from '@podflow/contract/designs';
+import { useThumbnailRefetch } from '../ui/use-thumbnail-refetch';
 import { ApiError, api, networkErrorMessage } from './client';
 
 /** SPEC.md section 9: the design list refreshes itself every 3,000,000 ms (its image links expire). */
@@ -28,6 +30,16 @@ export function designsQuery(workspaceId: string) {
 /** The designs of the current workspace; idle without one. */
 export function useDesigns(workspaceId: string | null) {
   return useQuery({ ...designsQuery(workspaceId ?? ''), enabled: workspaceId !== null });
+}
+
+/** The onError of a workspace's design thumbnails: a broken one reloads the list for fresh links. */
+export function useDesignsThumbnailRefetch(workspaceId: string): () => void {
+  const queryClient = useQueryClient();
+  const reload = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: designsQuery(workspaceId).queryKey }),
+    [queryClient, workspaceId],
+  );
+  return useThumbnailRefetch(reload);
 }
 
 /** SPEC.md section 8: what a failed design load says. */

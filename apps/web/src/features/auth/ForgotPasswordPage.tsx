@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Stack, Text, TextInput, ThemeIcon } from '@manti
 import { IconAlertCircle, IconMailForward } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { ApiError } from '../../api/client';
+import { answerOrUnreachable } from '../../api/failure-text';
 import { AuthCard } from './AuthCard';
 import { useRequestPasswordReset } from './password-reset.api';
 
@@ -25,12 +25,7 @@ export function ForgotPasswordPage() {
       { email: address },
       {
         onSuccess: (reply) => setSent({ email: address, message: reply.message }),
-        onError: (error) =>
-          setProblem(
-            error instanceof ApiError && error.status !== 0
-              ? error.message
-              : 'We could not reach PodFlow. Check your connection and try again.',
-          ),
+        onError: (error) => setProblem(answerOrUnreachable(error)),
       },
     );
   };

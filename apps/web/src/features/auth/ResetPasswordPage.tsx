@@ -3,6 +3,7 @@ import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
+import { answerOrUnreachable } from '../../api/failure-text';
 import { clearSession } from '../../api/session';
 import { CenteredLoader } from '../../ui/CenteredLoader';
 import { notifyError } from '../../ui/notify';
@@ -12,7 +13,6 @@ import { useConfirmPasswordReset, usePasswordResetLink } from './password-reset.
 /** Mirrors PASSWORD_MIN of @podflow/contract/auth (the server checks it and explains). */
 const passwordMin = 8;
 
-const unreachable = 'We could not reach PodFlow. Check your connection and try again.';
 /** The server's codes for a link that cannot be used. */
 const deadLinkCodes = new Set(['reset_link_unknown', 'reset_link_expired', 'reset_link_used']);
 
@@ -76,7 +76,7 @@ export function ResetPasswordPage() {
           if (error instanceof ApiError && error.fields.password) {
             setErrors({ password: error.fields.password });
           } else {
-            setProblem(error instanceof ApiError && error.status !== 0 ? error.message : unreachable);
+            setProblem(answerOrUnreachable(error));
           }
         },
       },
@@ -105,7 +105,7 @@ export function ResetPasswordPage() {
       <AuthCard title="Choose a new password">
         <Stack gap="md">
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
-            {link.error instanceof ApiError && link.error.status !== 0 ? link.error.message : unreachable}
+            {answerOrUnreachable(link.error)}
           </Alert>
           <Button variant="default" onClick={() => void link.refetch()}>
             Try again

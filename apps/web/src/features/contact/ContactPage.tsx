@@ -18,6 +18,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { contactLimits, type ContactRequest } from '@podflow/contract/contact';
 import { ApiError } from '../../api/client';
+import { unreachableText } from '../../api/failure-text';
 import { PageHeader } from '../../ui/PageHeader';
 import { alertForError, contactAlerts, useSendEmail } from './send-email.api';
 
@@ -77,7 +78,7 @@ export function ContactPage() {
           setFieldErrors({ name: fields.name, email: fields.email, message: fields.message });
           if (!fields.name && !fields.email && !fields.message) setProblem(error.message);
         } else {
-          setProblem('We could not reach PodFlow. Check your connection and try again.');
+          setProblem(unreachableText);
         }
       },
     });

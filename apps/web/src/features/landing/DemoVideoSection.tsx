@@ -2,7 +2,7 @@ import { Anchor, Box, Button, Container, List, Stack, Text, ThemeIcon, Title } f
 import { IconVideoOff } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
-import { demoVideo, isDemoVideoAvailable } from './demo-video';
+import { demoVideo, isDemoVideoAvailable } from '../../lib/demo-video';
 import classes from './Landing.module.css';
 
 type VideoState = 'waiting' | 'ready' | 'missing';

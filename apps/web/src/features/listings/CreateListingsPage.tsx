@@ -1,8 +1,7 @@
 import { Group, SimpleGrid, Text, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { ListingRun } from '@podflow/contract/listings';
-import { designsQuery, useDesigns } from '../../api/get-designs.api';
+import { useDesigns, useDesignsThumbnailRefetch } from '../../api/get-designs.api';
 import { DesignsListState } from '../../ui/DesignsListState';
 import { PageHeader } from '../../ui/PageHeader';
 import { PageToolbar } from '../../ui/PageToolbar';
@@ -10,7 +9,6 @@ import { RequireWorkspace, type CurrentWorkspace } from '../../ui/RequireWorkspa
 import { StepButtons } from '../../ui/StepButtons';
 import { ThumbGrid } from '../../ui/ThumbGrid';
 import { ThumbGridSkeleton } from '../../ui/ThumbGridSkeleton';
-import { useThumbnailRefetch } from '../../ui/use-thumbnail-refetch';
 import { WorkspaceBar } from '../../ui/WorkspaceBar';
 import { GelatoPanel } from './GelatoPanel';
 import { useListingRun } from './get-listing-run.api';
@@ -44,16 +42,11 @@ function outcomesByDesign(runs: readonly (ListingRun | null)[]): Map<string, Des
 }
 
 function WorkspaceListings({ workspaceId, workspaceName }: CurrentWorkspace) {
-  const queryClient = useQueryClient();
   const designs = useDesigns(workspaceId);
   const printifyRun = useListingRun(workspaceId, 'printify');
   const gelatoRun = useListingRun(workspaceId, 'gelato');
 
-  const reloadDesigns = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: designsQuery(workspaceId).queryKey }),
-    [queryClient, workspaceId],
-  );
-  const onThumbnailError = useThumbnailRefetch(reloadDesigns);
+  const onThumbnailError = useDesignsThumbnailRefetch(workspaceId);
 
   const list = useMemo(() => designs.data ?? [], [designs.data]);
   const outcomes = useMemo(

@@ -1,18 +1,16 @@
 import { Button, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconCheck } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import type { DesignLineItem } from '@podflow/contract/designs';
 import type { StoreSyncResult, StoreSyncRun, TargetStore } from '@podflow/contract/stores';
-import { designsQuery, useDesigns } from '../../api/get-designs.api';
+import { useDesigns, useDesignsThumbnailRefetch } from '../../api/get-designs.api';
 import { DesignsListState } from '../../ui/DesignsListState';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
 import { PageToolbar } from '../../ui/PageToolbar';
 import { RequireWorkspace, type CurrentWorkspace } from '../../ui/RequireWorkspace';
 import { runState } from '../../ui/run-state';
-import { useThumbnailRefetch } from '../../ui/use-thumbnail-refetch';
 import { WorkspaceBar } from '../../ui/WorkspaceBar';
 import { publishText as text } from './publish-messages';
 import { StoreDesignRow } from './StoreDesignRow';
@@ -46,17 +44,12 @@ function syncFinished(run: StoreSyncRun) {
 }
 
 function WorkspacePublish({ workspaceId, workspaceName }: CurrentWorkspace) {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const designs = useDesigns(workspaceId);
   const { target, change } = useTargetStore(workspaceId);
   const latest = useSyncRun(workspaceId, target, syncFinished);
 
-  const reloadDesigns = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: designsQuery(workspaceId).queryKey }),
-    [queryClient, workspaceId],
-  );
-  const onThumbnailError = useThumbnailRefetch(reloadDesigns);
+  const onThumbnailError = useDesignsThumbnailRefetch(workspaceId);
 
   const list = useMemo(() => designs.data ?? [], [designs.data]);
   const runLoaded = latest.query.data !== undefined;

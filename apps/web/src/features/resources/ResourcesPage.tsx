@@ -5,14 +5,12 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { apiUrl } from '../../api/client';
 import { EmptyPanel } from '../../ui/EmptyPanel';
+import { demoVideo } from '../../lib/demo-video';
 import { PageHeader } from '../../ui/PageHeader';
 import { useTutorials } from './get-tutorials.api';
 import classes from './ResourcesPage.module.css';
 import studioUrl from './resources-studio.svg';
 import { TutorialCard } from './TutorialCard';
-
-/** The demo recording the app serves (scripts/record-demo-video.ts makes it). */
-const demoVideo = { src: '/media/podflow-demo.webm', poster: '/media/podflow-demo.jpg' };
 
 /** /resources: the tutorials as cards (SPEC.md: a failed list is only logged), and the demo video. */
 export function ResourcesPage() {
