@@ -111,11 +111,16 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   await registerOpenApi(app);
 
   const accessTokens = new AccessTokens(config.appSecret, config.auth.accessTokenTtlSeconds);
+  const accounts = authRepo(db);
+  const loginLimits = {
+    maxFailures: config.auth.loginMaxFailures,
+    lockSeconds: config.auth.loginLockSeconds,
+  };
   const auth = authService({
-    repo: authRepo(db),
+    repo: accounts,
     accessTokens,
     refreshTokenTtlSeconds: config.auth.refreshTokenTtlSeconds,
-    loginLimits: { maxFailures: config.auth.loginMaxFailures, lockSeconds: config.auth.loginLockSeconds },
+    loginLimits,
   });
 
   const signedIn = requireUser(accessTokens);
@@ -255,13 +260,9 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   await app.register(contentRoutes, contentDirs);
   await app.register(authRoutes, { auth, requireUser: signedIn, perMinute: config.rateLimit.authPerMinute });
   const mail = openMail(config.mail, app.log);
-  const loginLimits = {
-    maxFailures: config.auth.loginMaxFailures,
-    lockSeconds: config.auth.loginLockSeconds,
-  };
   const reset = passwordResetService({
     repo: passwordResetRepo(db),
-    accounts: authRepo(db),
+    accounts,
     mail,
     log: app.log,
     loginLimits,

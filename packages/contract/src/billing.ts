@@ -19,6 +19,13 @@ export const subscriptionStatuses = [
 ] as const;
 export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
 
+/** Statuses in which the subscription's plan applies (past_due: Stripe is still retrying the card). */
+export const liveSubscriptionStatuses: ReadonlySet<string> = new Set<SubscriptionStatus>([
+  'active',
+  'trialing',
+  'past_due',
+]);
+
 /** A plan as the Subscribe buttons need it: its Stripe price id (null for the free plan or when unset). */
 export type PlanPrice = { plan: PlanId; price_id: string | null };
 

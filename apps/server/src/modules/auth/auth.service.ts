@@ -7,7 +7,7 @@ import {
   type TokenResponse,
 } from '@podflow/contract/auth';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
-import { type AccessTokens, hashRefreshToken, newRefreshToken } from '../../platform/auth/tokens.ts';
+import { type AccessTokens, hashOpaqueToken, newOpaqueToken } from '../../platform/auth/tokens.ts';
 import { UserError } from '../../platform/errors.ts';
 import type { AuthRepo, NewUserRow, RefreshTokenInsert, UserRow } from './auth.repo.ts';
 import { loginThrottle } from './login-throttle.ts';
@@ -44,11 +44,11 @@ export function authService(deps: AuthServiceDeps) {
   const throttle = loginThrottle(repo, deps.loginLimits);
 
   function refreshTokenRow(sessionId: string, at: number): { token: string; row: RefreshTokenInsert } {
-    const token = newRefreshToken();
+    const token = newOpaqueToken();
     const row: RefreshTokenInsert = {
       id: randomUUID(),
       session_id: sessionId,
-      token_hash: hashRefreshToken(token),
+      token_hash: hashOpaqueToken(token),
       created_at: at,
       expires_at: at + deps.refreshTokenTtlSeconds * 1000,
     };
@@ -111,7 +111,7 @@ export function authService(deps: AuthServiceDeps) {
      * most likely lost (the page reloaded mid-request); that unused pair is spent instead.
      */
     async refresh(refreshToken: string): Promise<RefreshResponse> {
-      const found = await repo.findRefreshToken(hashRefreshToken(refreshToken));
+      const found = await repo.findRefreshToken(hashOpaqueToken(refreshToken));
       const at = now();
       if (!found || found.revoked_at !== null || found.expires_at <= at) throw sessionExpired();
       let spend = found.token_id;
@@ -136,7 +136,7 @@ export function authService(deps: AuthServiceDeps) {
 
     /** Signs a session out: its refresh token (spent or not) and every other of its family stop working. */
     async signOut(refreshToken: string): Promise<void> {
-      const found = await repo.findRefreshToken(hashRefreshToken(refreshToken));
+      const found = await repo.findRefreshToken(hashOpaqueToken(refreshToken));
       if (found) await repo.revokeSession(found.session_id, 'signed_out', now());
     },
 

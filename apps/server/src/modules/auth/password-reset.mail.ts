@@ -1,10 +1,5 @@
+import { escapeHtml } from '../../platform/http/html.ts';
 import type { MailMessage } from '../../platform/mail/mail.ts';
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 /** The e-mail with the reset link, as text and as simple HTML that any mail client shows. */
 export function passwordResetMail(input: {

@@ -1,7 +1,8 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { authMessages } from '@podflow/contract/auth';
 import { hashPassword } from '../../platform/auth/passwords.ts';
+import { hashOpaqueToken, newOpaqueToken } from '../../platform/auth/tokens.ts';
 import { UserError } from '../../platform/errors.ts';
 import type { Mail } from '../../platform/mail/mail.ts';
 import type { AuthRepo } from './auth.repo.ts';
@@ -23,8 +24,6 @@ export type PasswordResetDeps = {
   now?: () => number;
 };
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
-
 /**
  * Password reset by e-mail (beyond the spec): a single-use link valid for one hour, stored hashed.
  * Asking answers the same whether or not the account exists, and does its work after answering, so
@@ -33,6 +32,7 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 export function passwordResetService(deps: PasswordResetDeps) {
   const now = deps.now ?? Date.now;
   const pending = new Set<Promise<void>>();
+  const throttle = loginThrottle(deps.accounts, deps.loginLimits);
 
   async function sendLink(email: string, origin: string): Promise<void> {
     const user = await deps.accounts.findUserByEmail(email);
@@ -43,12 +43,12 @@ export function passwordResetService(deps: PasswordResetDeps) {
       return;
     }
     await deps.repo.deleteStaleTokens(user.id, at - 24 * 60 * 60 * 1000);
-    const token = randomBytes(32).toString('base64url');
+    const token = newOpaqueToken();
     const expiresAt = at + resetLinkTtlMs;
     await deps.repo.insertToken({
       id: randomUUID(),
       user_id: user.id,
-      token_hash: hashToken(token),
+      token_hash: hashOpaqueToken(token),
       created_at: at,
       expires_at: expiresAt,
     });
@@ -58,7 +58,7 @@ export function passwordResetService(deps: PasswordResetDeps) {
 
   /** The link's row when it can still be used; else the UserError that says why not. */
   async function usableLink(token: string) {
-    const found = await deps.repo.findToken(hashToken(token));
+    const found = await deps.repo.findToken(hashOpaqueToken(token));
     if (!found) throw new UserError(400, authMessages.resetLinkUnknown, { code: 'reset_link_unknown' });
     if (found.used_at !== null) {
       throw new UserError(400, authMessages.resetLinkUsed, { code: 'reset_link_used' });
@@ -98,7 +98,7 @@ export function passwordResetService(deps: PasswordResetDeps) {
       if (!(await deps.repo.completeReset(found.id, found.user_id, passwordHash, now()))) {
         throw new UserError(400, authMessages.resetLinkUsed, { code: 'reset_link_used' });
       }
-      await loginThrottle(deps.accounts, deps.loginLimits).recordSuccess(found.email, ip);
+      await throttle.recordSuccess(found.email, ip);
       return authMessages.passwordReset;
     },
 

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { liveSubscriptionStatuses } from '@podflow/contract/billing';
 import type { Db } from '../../platform/db/db.ts';
 
 /** A subscription as Stripe holds it, in the fields PodFlow keeps on the user. */
@@ -15,8 +16,6 @@ export type SubscriptionState = {
 
 /** The user whose state an event changes, and the state Stripe holds now. */
 export type BillingEffect = { userId: string; state: SubscriptionState };
-
-const live = new Set(['active', 'trialing', 'past_due']);
 
 /** The only place with the SQL of subscriptions, applied webhook events and plan usage. */
 export function billingRepo(db: Db) {
@@ -109,7 +108,7 @@ async function applyState(db: Db, { userId, state }: BillingEffect): Promise<voi
   if (!current) return;
   const other =
     current.stripe_subscription_id !== null && current.stripe_subscription_id !== state.subscriptionId;
-  if (other && !live.has(state.status)) return;
+  if (other && !liveSubscriptionStatuses.has(state.status)) return;
   await db
     .updateTable('users')
     .set({

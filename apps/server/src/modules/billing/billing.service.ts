@@ -3,6 +3,7 @@ import {
   type PlanPrice,
   type SubscriptionStatus,
   billingMessages,
+  liveSubscriptionStatuses,
   subscriptionStatuses,
 } from '@podflow/contract/billing';
 import { type PlanId, planById, plans } from '@podflow/contract/plans';
@@ -25,8 +26,6 @@ export type BillingDeps = {
   log: { info(object: object, message: string): void; warn(object: object, message: string): void };
 };
 
-/** Statuses in which the subscription's plan applies (past_due: Stripe is still retrying the card). */
-const live = new Set<string>(['active', 'trialing', 'past_due']);
 const statuses = new Set<string>(subscriptionStatuses);
 
 const asRecord = (value: unknown): Record<string, unknown> =>
@@ -79,7 +78,7 @@ export function billingService(deps: BillingDeps) {
       subscriptionId: subscription.id,
       status: subscription.status,
       priceId,
-      plan: live.has(subscription.status) ? planOfPrice(priceId) : 'starter',
+      plan: liveSubscriptionStatuses.has(subscription.status) ? planOfPrice(priceId) : 'starter',
       cancelAtPeriodEnd: subscription.cancel_at_period_end,
       currentPeriodEnd: item ? item.current_period_end * 1000 : null,
     };
@@ -132,8 +131,6 @@ export function billingService(deps: BillingDeps) {
   }
 
   return {
-    paymentsAvailable: client !== undefined,
-
     async current(userId: string): Promise<CurrentSubscription> {
       const row = await repo.billingOf(userId);
       if (!row) throw new UserError(404, 'No such account.', { code: 'not_found' });
@@ -178,7 +175,7 @@ export function billingService(deps: BillingDeps) {
       if (planOfPrice(input.priceId) === 'starter') {
         throw new UserError(400, billingMessages.priceUnknown, { code: 'price_unknown' });
       }
-      if (live.has(row.subscription_status) && row.plan !== 'starter') {
+      if (liveSubscriptionStatuses.has(row.subscription_status) && row.plan !== 'starter') {
         throw new UserError(409, billingMessages.alreadyOnPlan, { code: 'already_subscribed' });
       }
       try {

@@ -22,10 +22,6 @@ export function contactRepo(db: Db) {
     async markNotDelivered(id: string, reason: string): Promise<void> {
       await db.updateTable('contact_messages').set({ delivery_error: reason }).where('id', '=', id).execute();
     },
-
-    find(id: string) {
-      return db.selectFrom('contact_messages').selectAll().where('id', '=', id).executeTakeFirst();
-    },
   };
 }
 

@@ -12,6 +12,8 @@ export interface ContentFolder {
   readonly dir: string;
   /** The name itself when it is a plain file of the folder that `pattern` allows, else undefined. */
   find(name: string, pattern: RegExp): Promise<string | undefined>;
+  /** The names of all the folder's plain files that `pattern` allows, from one listing. */
+  files(pattern: RegExp): Promise<Set<string>>;
 }
 
 /**
@@ -21,12 +23,19 @@ export interface ContentFolder {
  * ever reads outside the folder.
  */
 export function contentFolder(dir: string): ContentFolder {
+  const allows = (name: string, pattern: RegExp) => name.length <= 100 && pattern.test(name);
+  async function files(pattern: RegExp): Promise<Set<string>> {
+    const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+    return new Set(
+      entries.filter((entry) => entry.isFile() && allows(entry.name, pattern)).map((e) => e.name),
+    );
+  }
   return {
     dir,
+    files,
     async find(name, pattern) {
-      if (name.length > 100 || !pattern.test(name)) return undefined;
-      const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-      return entries.some((entry) => entry.name === name && entry.isFile()) ? name : undefined;
+      if (!allows(name, pattern)) return undefined;
+      return (await files(pattern)).has(name) ? name : undefined;
     },
   };
 }

@@ -24,9 +24,9 @@ export async function listTutorials(
     log.error({ err: error, dir: folder.dir }, 'the tutorial list could not be read');
     return [];
   }
-  const present = await Promise.all(entries.map((entry) => folder.find(entry.file, tutorialFilePattern)));
-  return entries.filter((entry, index) => {
-    if (present[index]) return true;
+  const pages = await folder.files(tutorialFilePattern);
+  return entries.filter((entry) => {
+    if (pages.has(entry.file)) return true;
     log.warn({ file: entry.file }, 'a listed tutorial has no page in the folder');
     return false;
   });

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../platform/http/html.ts';
 import { listingTextOf } from '../listings/listing-text.ts';
 
 /** What a store product should say after a sync: the design's metadata in the store's fields. */
@@ -9,15 +10,6 @@ export type StoreListing = {
   /** Search engine title (≤ 70) and description (≤ 320, plain text), as stores advise. */
   seo: { title: string; description: string };
 };
-
-const escapes: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => escapes[c]!);
 
 /** Plain text as HTML paragraphs: nothing the seller typed can become markup. */
 export function htmlOfText(text: string): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AccessTokens, hashRefreshToken, newRefreshToken } from './tokens.ts';
+import { AccessTokens, hashOpaqueToken, newOpaqueToken } from './tokens.ts';
 
 const secret = 'a'.repeat(40);
 
@@ -26,11 +26,11 @@ describe('access tokens', () => {
 
 describe('refresh tokens', () => {
   it('are long, random and stored only as a hash', () => {
-    const a = newRefreshToken();
-    const b = newRefreshToken();
+    const a = newOpaqueToken();
+    const b = newOpaqueToken();
     expect(a).not.toBe(b);
     expect(a.length).toBeGreaterThanOrEqual(43);
-    expect(hashRefreshToken(a)).not.toContain(a);
-    expect(hashRefreshToken(a)).toBe(hashRefreshToken(a));
+    expect(hashOpaqueToken(a)).not.toContain(a);
+    expect(hashOpaqueToken(a)).toBe(hashOpaqueToken(a));
   });
 });

@@ -43,12 +43,12 @@ export class AccessTokens {
   }
 }
 
-/** A new opaque refresh token: 256 random bits. Only its hash is stored. */
-export function newRefreshToken(): string {
+/** A new opaque token (refresh tokens, password-reset links): 256 random bits. Only its hash is stored. */
+export function newOpaqueToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-/** The stored form of a refresh token. */
-export function hashRefreshToken(token: string): string {
+/** The stored form of an opaque token. */
+export function hashOpaqueToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
 }

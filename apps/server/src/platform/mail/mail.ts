@@ -11,7 +11,7 @@ export type MailMessage = {
 };
 
 /** What an adapter reports once a message is on its way: its Message-ID, and where it went. */
-export type SentMail = { messageId: string; via: 'smtp' | 'outbox' | 'memory'; file?: string };
+export type SentMail = { messageId: string; via: 'smtp' | 'outbox'; file?: string };
 
 /** The mail port (ARCHITECTURE.md "e-mail"): SMTP when SMTP_URL is set, else the outbox folder. */
 export interface Mail {
