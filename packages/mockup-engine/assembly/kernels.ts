@@ -9,6 +9,14 @@
 
 const ALPHA = i32x4.splat(0xff000000);
 
+/**
+ * Byte indexes for relaxed_swizzle that pair two pixels' 16-bit channels: (r0 r1 g0 g1 b0 b1 a0 a1).
+ * Constants live in memory and are loaded before a loop: as literals the engine rebuilds each on
+ * every use (several instructions each); relaxed_swizzle (every index in range, so exact on every
+ * engine) is one instruction where swizzle is three.
+ */
+const PAIRING = memory.data<u8>([0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15], 16);
+
 /** Round(x / 255) for x in 0..255 * 255 + 127, per 16-bit lane. */
 function divide255(x: v128): v128 {
   const t = i16x8.add(x, i16x8.splat(128));
@@ -27,22 +35,41 @@ function premultiply4(v: v128): v128 {
   return i8x16.narrow_i16x8_u(low, high);
 }
 
-/** Premultiplies `count` straight RGBA pixels from `source` into `target` (may be the same place). */
+/**
+ * Premultiplies `count` straight RGBA pixels from `source` into `target` (may be the same place),
+ * sixteen at a time: a run that is all opaque is copied as it is and one all transparent is
+ * cleared (its colour is nothing), so most of a design costs one test per sixteen pixels.
+ */
 export function premultiply(source: usize, target: usize, count: i32): void {
   const end = source + ((<usize>count) << 2);
   let from = source;
   let to = target;
-  for (; from + 16 <= end; from += 16, to += 16) {
-    const v = v128.load(from);
-    const alpha = v128.and(v, ALPHA);
-    if (i32x4.all_true(i32x4.eq(alpha, ALPHA))) {
-      v128.store(to, v); // opaque: as it is
-    } else if (!v128.any_true(alpha)) {
-      v128.store(to, i32x4.splat(0)); // transparent: its colour is nothing
+  for (; from + 64 <= end; from += 64, to += 64) {
+    const v0 = v128.load(from);
+    const v1 = v128.load(from, 16);
+    const v2 = v128.load(from, 32);
+    const v3 = v128.load(from, 48);
+    const every = v128.and(v128.and(v0, v1), v128.and(v2, v3));
+    const some = v128.or(v128.or(v0, v1), v128.or(v2, v3));
+    if (i32x4.all_true(i32x4.eq(v128.and(every, ALPHA), ALPHA))) {
+      v128.store(to, v0);
+      v128.store(to, v1, 16);
+      v128.store(to, v2, 32);
+      v128.store(to, v3, 48);
+    } else if (!v128.any_true(v128.and(some, ALPHA))) {
+      const zero = i32x4.splat(0);
+      v128.store(to, zero);
+      v128.store(to, zero, 16);
+      v128.store(to, zero, 32);
+      v128.store(to, zero, 48);
     } else {
-      v128.store(to, premultiply4(v));
+      v128.store(to, premultiply4(v0));
+      v128.store(to, premultiply4(v1), 16);
+      v128.store(to, premultiply4(v2), 32);
+      v128.store(to, premultiply4(v3), 48);
     }
   }
+  for (; from + 16 <= end; from += 16, to += 16) v128.store(to, premultiply4(v128.load(from)));
   for (; from < end; from += 4, to += 4) {
     const word = load<u32>(from);
     const a = word >>> 24;
@@ -53,101 +80,104 @@ export function premultiply(source: usize, target: usize, count: i32): void {
   }
 }
 
+/** 1 in every byte. */
+const ONES = memory.data<u8>([1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1], 16);
+
+/** The mean of two byte vectors rounded down (avgr_u rounds up); `ones` is 1 in every byte. */
+function averageDown(x: v128, y: v128, ones: v128): v128 {
+  return i8x16.sub(i8x16.avgr_u(x, y), v128.and(v128.xor(x, y), ones));
+}
+
 /**
- * One row of the first, cheap stage of a reduction, into pixels of four 16-bit lanes at `target`
- * (`count` of them), from rows of premultiplied RGBA bytes (`rowBytes` long) at `r0` to `r3`.
- * With `halve`, a 2:1 reduction by the tent filter (1 3 3 1) / 8 across and down: rows r0 to r3
- * are source rows 2j - 1 to 2j + 2 of output row j, and output pixel i comes from source pixels
- * 2i - 1 to 2i + 2 (the edge pixel repeated past either end), value x 64; unlike a 2 x 2 box it
- * leaves nothing near the new size's limit to alias. Without, row r0 as it is, value x 1. `sums`
- * holds a row of 16-bit lanes (the row rounded up to 16 bytes, twice over). A kernel may read 16
- * bytes past a row.
+ * (a + 3b + 3c + d) / 8 per byte, by means of two: the roundings up and down alternate, so the
+ * result is off by at most one level and not biased.
  */
-export function firstStage(
+function tent(a: v128, b: v128, c: v128, d: v128, ones: v128): v128 {
+  const inner = i8x16.avgr_u(b, c);
+  return averageDown(i8x16.avgr_u(averageDown(a, d, ones), inner), inner, ones);
+}
+
+/**
+ * One row of a 2:1 reduction by the tent filter (1 3 3 1) / 8 across and down, premultiplied
+ * RGBA bytes in and out: rows r0 to r3 (`width` pixels each) are source rows 2j - 1 to 2j + 2 of
+ * output row j, and output pixel i comes from source pixels 2i - 1 to 2i + 2 (the edge pixel
+ * repeated past either end). Unlike a 2 x 2 box it leaves nothing near the new size's limit to
+ * alias. `count` pixels (rounded up to four) go to `target`; `row` holds the row summed down,
+ * with room for (width + 16) pixels. A kernel may read 16 bytes past a row.
+ */
+export function halveRow(
   r0: usize,
   r1: usize,
   r2: usize,
   r3: usize,
-  rowBytes: i32,
-  halve: bool,
+  width: i32,
   count: i32,
   target: usize,
-  sums: usize,
+  row: usize,
 ): void {
-  const length = <usize>rowBytes;
-  if (!halve) {
-    for (let i: usize = 0; i < (<usize>count) << 2; i += 16) {
-      const v = v128.load(r0 + i);
-      v128.store(target + (i << 1), i16x8.extend_low_i8x16_u(v));
-      v128.store(target + (i << 1), i16x8.extend_high_i8x16_u(v), 16);
-    }
-    return;
-  }
-  // Down: rows 0 and 3 once, rows 1 and 2 three times.
+  const ones = v128.load(ONES);
+  // Down, into row from its second pixel on.
+  const length = (<usize>width) << 2;
   for (let i: usize = 0; i < length; i += 16) {
-    const a = v128.load(r0 + i);
-    const b = v128.load(r1 + i);
-    const c = v128.load(r2 + i);
-    const d = v128.load(r3 + i);
-    const innerLow = i16x8.add(i16x8.extend_low_i8x16_u(b), i16x8.extend_low_i8x16_u(c));
-    const innerHigh = i16x8.add(i16x8.extend_high_i8x16_u(b), i16x8.extend_high_i8x16_u(c));
-    const low = i16x8.add(
-      i16x8.add(i16x8.extend_low_i8x16_u(a), i16x8.extend_low_i8x16_u(d)),
-      i16x8.add(innerLow, i16x8.shl(innerLow, 1)),
+    v128.store(
+      row + 4 + i,
+      tent(v128.load(r0 + i), v128.load(r1 + i), v128.load(r2 + i), v128.load(r3 + i), ones),
     );
-    const high = i16x8.add(
-      i16x8.add(i16x8.extend_high_i8x16_u(a), i16x8.extend_high_i8x16_u(d)),
-      i16x8.add(innerHigh, i16x8.shl(innerHigh, 1)),
-    );
-    v128.store(sums + (i << 1), low);
-    v128.store(sums + (i << 1), high, 16);
   }
-  // Across: pixels 2i - 1 and 2i + 2 once, 2i and 2i + 1 three times.
-  const last = <usize>(rowBytes >> 2) - 1; // the last source pixel of the row
-  for (let j = 0; j < count; j++) {
-    const centre = (<usize>j) << 1;
-    const inner = v128.load(sums + (centre << 3)); // pixels 2i and 2i + 1
-    const before = v128.load64_zero(sums + ((centre == 0 ? 0 : centre - 1) << 3));
-    const after = v128.load64_zero(sums + (min(centre + 2, last) << 3));
-    const sum = i16x8.add(i16x8.add(before, after), i16x8.mul(foldPixels(inner), i16x8.splat(3)));
-    v128.store64_lane(target + ((<usize>j) << 3), sum, 0);
+  store<u32>(row, load<u32>(row, 4));
+  store<u32>(row + 4 + length, load<u32>(row + length));
+  // Across, four output pixels at a time: pixel 2i - 1 of the source is at row + 8i.
+  for (let j: usize = 0; j < <usize>count; j += 4) {
+    const at = row + (j << 3);
+    const x = v128.load(at);
+    const y = v128.load(at, 16);
+    const odd = v128.load(at, 8);
+    const next = v128.load(at, 24);
+    const a = v128.shuffle<i32>(x, y, 0, 2, 4, 6);
+    const b = v128.shuffle<i32>(x, y, 1, 3, 5, 7);
+    const c = v128.shuffle<i32>(odd, next, 0, 2, 4, 6);
+    const d = v128.shuffle<i32>(odd, next, 1, 3, 5, 7);
+    v128.store(target + (j << 2), tent(a, b, c, d, ones));
   }
-}
-
-/** The four 16-bit lanes of the upper pixel pair added to the lower's (lanes 0..3). */
-function foldPixels(v: v128): v128 {
-  return i16x8.add(v, v128.shuffle<i16>(v, v, 4, 5, 6, 7, 0, 1, 2, 3));
 }
 
 /**
- * One output row of a vertical filter over rows of 16-bit lanes: the sum of `taps` rows (an even
- * number; their offsets are i32s at `rows`) times their weights (i16s at `weights`), shifted right
- * by `shift` with rounding, `lanes` lanes (a multiple of 8) into `target`. Taps go in pairs: two
- * rows' lanes interleaved, each pair weighed by one dot product.
+ * One output row of a vertical filter over rows of bytes: the sum of `taps` rows (an even number;
+ * their offsets are i32s at `rows`) times their weights (i16s at `weights`), shifted right by
+ * `shift` with rounding, `bytes` bytes (a multiple of 16) into 16-bit lanes at `target`. Taps go
+ * in pairs: two rows' bytes interleaved, each pair weighed by one dot product.
  */
 export function filterRows(
   rows: usize,
   weights: usize,
   taps: i32,
   shift: i32,
-  lanes: i32,
+  bytes: i32,
   target: usize,
 ): void {
   const half = i32x4.splat(1 << (shift - 1));
-  const bytes = (<usize>lanes) << 1;
-  for (let i: usize = 0; i < bytes; i += 16) {
-    let low = i32x4.splat(0);
-    let high = i32x4.splat(0);
+  for (let i: usize = 0; i < <usize>bytes; i += 16) {
+    let s0 = i32x4.splat(0);
+    let s1 = i32x4.splat(0);
+    let s2 = i32x4.splat(0);
+    let s3 = i32x4.splat(0);
     for (let t = 0; t < taps; t += 2) {
       const a = v128.load(<usize>load<i32>(rows + ((<usize>t) << 2)) + i);
       const b = v128.load(<usize>load<i32>(rows + ((<usize>t) << 2), 4) + i);
-      const w = i32x4.splat(load<i32>(weights + ((<usize>t) << 1)));
-      low = i32x4.add(low, i32x4.dot_i16x8_s(v128.shuffle<i16>(a, b, 0, 8, 1, 9, 2, 10, 3, 11), w));
-      high = i32x4.add(high, i32x4.dot_i16x8_s(v128.shuffle<i16>(a, b, 4, 12, 5, 13, 6, 14, 7, 15), w));
+      const w = v128.load32_splat(weights + ((<usize>t) << 1));
+      const low = v128.shuffle<u8>(a, b, 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23);
+      const high = v128.shuffle<u8>(a, b, 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31);
+      s0 = i32x4.add(s0, i32x4.dot_i16x8_s(i16x8.extend_low_i8x16_u(low), w));
+      s1 = i32x4.add(s1, i32x4.dot_i16x8_s(i16x8.extend_high_i8x16_u(low), w));
+      s2 = i32x4.add(s2, i32x4.dot_i16x8_s(i16x8.extend_low_i8x16_u(high), w));
+      s3 = i32x4.add(s3, i32x4.dot_i16x8_s(i16x8.extend_high_i8x16_u(high), w));
     }
-    low = i32x4.shr_s(i32x4.add(low, half), shift);
-    high = i32x4.shr_s(i32x4.add(high, half), shift);
-    v128.store(target + i, i16x8.narrow_i32x4_s(low, high));
+    s0 = i32x4.shr_s(i32x4.add(s0, half), shift);
+    s1 = i32x4.shr_s(i32x4.add(s1, half), shift);
+    s2 = i32x4.shr_s(i32x4.add(s2, half), shift);
+    s3 = i32x4.shr_s(i32x4.add(s3, half), shift);
+    v128.store(target + (i << 1), i16x8.narrow_i32x4_s(s0, s1));
+    v128.store(target + (i << 1), i16x8.narrow_i32x4_s(s2, s3), 16);
   }
 }
 
@@ -168,34 +198,38 @@ export function filterColumns(
   target: usize,
 ): void {
   const half = i32x4.splat(1 << (shift - 1));
+  // Two pixels' 16-bit channels paired: (r0 r1 g0 g1 b0 b1 a0 a1).
+  const pairing = v128.load(PAIRING);
   let w = weights;
   for (let j = 0; j < count; j++) {
     let from = source + ((<usize>load<i32>(starts + ((<usize>j) << 2))) << 3);
     let sum = i32x4.splat(0);
     for (let t = 0; t < taps; t += 2, from += 16, w += 4) {
-      const pair = v128.shuffle<i16>(v128.load(from), v128.load(from), 0, 4, 1, 5, 2, 6, 3, 7);
-      sum = i32x4.add(sum, i32x4.dot_i16x8_s(pair, i32x4.splat(load<i32>(w))));
+      const pair = i8x16.relaxed_swizzle(v128.load(from), pairing);
+      sum = i32x4.add(sum, i32x4.dot_i16x8_s(pair, v128.load32_splat(w)));
     }
-    sum = i32x4.max_s(i32x4.shr_s(i32x4.add(sum, half), shift), i32x4.splat(0));
-    sum = i32x4.min_s(sum, i32x4.splat(255));
+    sum = i32x4.shr_s(i32x4.add(sum, half), shift);
+    // Colour at most alpha, then bytes (the narrowing clamps to 0..255).
     sum = i32x4.min_s(sum, v128.shuffle<i32>(sum, sum, 3, 3, 3, 3));
-    const bytes = i8x16.narrow_i16x8_u(i16x8.narrow_i32x4_u(sum, sum), sum);
-    store<u32>(target + ((<usize>j) << 2), i32x4.extract_lane(bytes, 0));
+    const words = i16x8.narrow_i32x4_s(sum, sum);
+    store<u32>(target + ((<usize>j) << 2), i32x4.extract_lane(i8x16.narrow_i16x8_u(words, words), 0));
   }
 }
 
-/**
- * The warp's vector constants, read from memory once per row: as literals the engine rebuilds
- * each on every pixel (several instructions each).
- */
+/** The warp's vector constants (read from memory once per row, as PAIRING says). */
 const WARP_CONSTANTS = memory.data<u8>(
   [
-    // the taps' channels paired: (r00 r10 g00 g10 b00 b10 a00 a10), then the row below
-    0, 4, 1, 5, 2, 6, 3, 7, 8, 12, 9, 13, 10, 14, 11, 15,
-    // 1 << 13 in each 32-bit lane (rounding of the bilinear sum)
-    0, 32, 0, 0, 0, 32, 0, 0, 0, 32, 0, 0, 0, 32, 0, 0,
+    // four RGB canvas pixels spread to RGBx (x: a byte of no use; every index in range, for
+    // relaxed_swizzle)
+    0, 1, 2, 2, 3, 4, 5, 5, 6, 7, 8, 8, 9, 10, 11, 11,
+    // four RGBx pixels packed to RGB (the last four bytes unused)
+    0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, 15, 15, 15, 15,
     // 128 in each 16-bit lane
     128, 0, 128, 0, 128, 0, 128, 0, 128, 0, 128, 0, 128, 0, 128, 0,
+    // 255 in each 16-bit lane
+    255, 0, 255, 0, 255, 0, 255, 0, 255, 0, 255, 0, 255, 0, 255, 0,
+    // 0, 1, 2, 3 in the 32-bit lanes (a group's pixels)
+    0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0,
   ],
   16,
 );
@@ -204,13 +238,74 @@ const WARP_CONSTANTS = memory.data<u8>(
 const EXACT_EVERY = 8;
 
 /**
+ * The two taps rows of one position near or past the design's border, as (p00 p10 p01 p11): taps
+ * outside the design are transparent (which anti-aliases its border), and so is all of a position
+ * past the row's end (`inRow` false).
+ */
+function borderTaps(design: usize, stride: i32, lastX: i32, lastY: i32, x0: i32, y0: i32, inRow: bool): v128 {
+  if (!inRow || x0 < -1 || y0 < -1 || x0 > lastX || y0 > lastY) return i32x4.splat(0);
+  const at = design + <usize>(y0 * stride + x0) * 4;
+  const rowBytes = (<usize>stride) << 2;
+  const inX = x0 >= 0;
+  const inY = y0 >= 0;
+  const inRight = x0 < lastX;
+  const inBelow = y0 < lastY;
+  const p00: u64 = inX && inY ? load<u32>(at) : 0;
+  const p10: u64 = inRight && inY ? load<u32>(at, 4) : 0;
+  const p01: u64 = inX && inBelow ? load<u32>(at + rowBytes) : 0;
+  const p11: u64 = inRight && inBelow ? load<u32>(at + rowBytes, 4) : 0;
+  return i64x2.replace_lane(i64x2.splat(p00 | (p10 << 32)), 1, p01 | (p11 << 32));
+}
+
+/**
+ * Bilinear in 16-bit lanes for the two pixels of a half group (four channels each, weights in
+ * 1/32768ths), then shaded (`s`: 256 = 1) and blended over the canvas's `under` (RGBx, x unused):
+ * colour x s + under x (255 - alpha) / 255.
+ */
+function blendHalf(
+  t00: v128,
+  t10: v128,
+  t01: v128,
+  t11: v128,
+  fx: v128,
+  fy: v128,
+  s: v128,
+  under: v128,
+  half: v128,
+  full: v128,
+): v128 {
+  const top = i16x8.add(t00, i16x8.relaxed_q15mulr_s(i16x8.sub(t10, t00), fx));
+  const bottom = i16x8.add(t01, i16x8.relaxed_q15mulr_s(i16x8.sub(t11, t01), fx));
+  const colour = i16x8.add(top, i16x8.relaxed_q15mulr_s(i16x8.sub(bottom, top), fy));
+  const alpha = v128.shuffle<i16>(colour, colour, 3, 3, 3, 3, 7, 7, 7, 7);
+  const shaded = i16x8.shr_u(i16x8.add(i16x8.mul(colour, s), half), 8);
+  const t = i16x8.add(i16x8.mul(under, i16x8.sub(full, alpha)), half);
+  return i16x8.add(shaded, i16x8.shr_u(i16x8.add(t, i16x8.shr_u(t, 8)), 8));
+}
+
+/** Each 32-bit lane's value (below 32768) in all four 16-bit lanes of its pixel: lanes 0, 1 and 2, 3. */
+function spreadLow(v: v128): v128 {
+  const words = i16x8.narrow_i32x4_s(v, v);
+  const pairs = v128.shuffle<i16>(words, words, 0, 0, 1, 1, 2, 2, 3, 3);
+  return v128.shuffle<i32>(pairs, pairs, 0, 0, 1, 1);
+}
+
+function spreadHigh(v: v128): v128 {
+  const words = i16x8.narrow_i32x4_s(v, v);
+  const pairs = v128.shuffle<i16>(words, words, 0, 0, 1, 1, 2, 2, 3, 3);
+  return v128.shuffle<i32>(pairs, pairs, 2, 2, 3, 3);
+}
+
+/**
  * One row of the warp of a premultiplied design over an RGB template: for output columns `from`
  * to `to` of the row (`o`: the byte offset of `from` in the canvas), map the pixel centre into the
  * design through the homography's row terms (u = (a x + rowU) / (g x + rowW), v likewise), sample
  * bilinearly (taps outside the design are transparent, which anti-aliases its border), darken by
- * the shading factor (u16s at `factor`, 256 = 1) of the shade byte at shade[mapRow + x] and blend
- * over the canvas. The design's pixel (0, 0) is at `design`, rows `stride` pixels apart, the
- * shown part `lastX` + 1 by `lastY` + 1 pixels.
+ * the shade byte at shade[mapRow + x] (the factor (shadeBase + shade x shadeSlope) / 2^16 + 0.5
+ * rounded down, 256 = 1) and blend over the canvas. Four pixels at a time, their channels side by
+ * side in 16-bit lanes; a group that is all transparent is skipped, and one past the row's end
+ * writes back what the canvas holds. The design's pixel (0, 0) is at `design`, rows `stride`
+ * pixels apart, the shown part `lastX` + 1 by `lastY` + 1 pixels.
  */
 export function warpRow(
   design: usize,
@@ -229,22 +324,34 @@ export function warpRow(
   o: i32,
   shade: usize,
   mapRow: i32,
-  factor: usize,
+  shadeBase: i32,
+  shadeSlope: i32,
 ): void {
   const rowBytes = (<usize>stride) << 2;
-  const pairing = v128.load(WARP_CONSTANTS);
-  const round14 = v128.load(WARP_CONSTANTS, 16);
+  const spread = v128.load(WARP_CONSTANTS);
+  const pack = v128.load(WARP_CONSTANTS, 16);
   const half = v128.load(WARP_CONSTANTS, 32);
+  const full = v128.load(WARP_CONSTANTS, 48);
+  const lanes = v128.load(WARP_CONSTANTS, 64);
+  // Splats made once here: the engine would make them again on every use in the loop.
+  const lastXs = i32x4.splat(lastX);
+  const lastYs = i32x4.splat(lastY);
+  const strides = i32x4.splat(stride);
+  const designs = i32x4.splat(<i32>design);
+  const fractions = i32x4.splat(0xffff);
+  const slopes = i32x4.splat(shadeSlope);
+  const bases = i32x4.splat(shadeBase);
   // Positions in 1/65536ths of a design pixel, less half a pixel (bilinear taps sit on centres).
   let cx = <f64>from + 0.5;
   let scale = 65536.0 / (g * cx + rowW);
   let nextU = <i32>((a * cx + rowU) * scale - 32768.0);
   let nextV = <i32>((d * cx + rowV) * scale - 32768.0);
+  let pixel = canvas + <usize>o;
   for (let x = from; x < to;) {
     const end = min(to, x + EXACT_EVERY);
     const steps = end - x;
-    let u = nextU;
-    let v = nextV;
+    const u = nextU;
+    const v = nextV;
     cx = <f64>end + 0.5;
     scale = 65536.0 / (g * cx + rowW);
     nextU = <i32>((a * cx + rowU) * scale - 32768.0);
@@ -252,54 +359,110 @@ export function warpRow(
     // A whole stretch divides by a shift (an integer division costs as much as several pixels).
     const du = steps == EXACT_EVERY ? (nextU - u) >> 3 : (nextU - u) / steps;
     const dv = steps == EXACT_EVERY ? (nextV - v) >> 3 : (nextV - v) / steps;
-    for (; x < end; x++, u += du, v += dv, o += 3) {
-      const x0 = u >> 16;
-      const y0 = v >> 16;
-      const at = design + <usize>(y0 * stride + x0) * 4;
-      let taps: v128;
-      if (<u32>x0 < <u32>lastX && <u32>y0 < <u32>lastY) {
-        taps = v128.load64_lane(at + rowBytes, v128.load64_zero(at), 1);
+    let groupU = i32x4.add(i32x4.splat(u), i32x4.mul(i32x4.splat(du), lanes));
+    let groupV = i32x4.add(i32x4.splat(v), i32x4.mul(i32x4.splat(dv), lanes));
+    const stepU = i32x4.splat(du << 2);
+    const stepV = i32x4.splat(dv << 2);
+    for (; x < end; x += 4, pixel += 12) {
+      const x0 = i32x4.shr_s(groupU, 16);
+      const y0 = i32x4.shr_s(groupV, 16);
+      const fx = i32x4.shr_u(v128.and(groupU, fractions), 1);
+      const fy = i32x4.shr_u(v128.and(groupV, fractions), 1);
+      groupU = i32x4.add(groupU, stepU);
+      groupV = i32x4.add(groupV, stepV);
+      let p0: v128, p1: v128, p2: v128, p3: v128;
+      const inside = v128.and(i32x4.lt_u(x0, lastXs), i32x4.lt_u(y0, lastYs));
+      if (end - x >= 4 && i32x4.all_true(inside)) {
+        const at = i32x4.add(i32x4.shl(i32x4.add(i32x4.mul(y0, strides), x0), 2), designs);
+        const at0 = <usize>i32x4.extract_lane(at, 0);
+        const at1 = <usize>i32x4.extract_lane(at, 1);
+        const at2 = <usize>i32x4.extract_lane(at, 2);
+        const at3 = <usize>i32x4.extract_lane(at, 3);
+        p0 = v128.load64_lane(at0 + rowBytes, v128.load64_zero(at0), 1);
+        p1 = v128.load64_lane(at1 + rowBytes, v128.load64_zero(at1), 1);
+        p2 = v128.load64_lane(at2 + rowBytes, v128.load64_zero(at2), 1);
+        p3 = v128.load64_lane(at3 + rowBytes, v128.load64_zero(at3), 1);
       } else {
-        if (x0 < -1 || y0 < -1 || x0 > lastX || y0 > lastY) continue;
-        const inX = x0 >= 0;
-        const inY = y0 >= 0;
-        const inRight = x0 < lastX;
-        const inBelow = y0 < lastY;
-        const p00: u64 = inX && inY ? load<u32>(at) : 0;
-        const p10: u64 = inRight && inY ? load<u32>(at, 4) : 0;
-        const p01: u64 = inX && inBelow ? load<u32>(at + rowBytes) : 0;
-        const p11: u64 = inRight && inBelow ? load<u32>(at + rowBytes, 4) : 0;
-        taps = i64x2.replace_lane(i64x2.splat(p00 | (p10 << 32)), 1, p01 | (p11 << 32));
+        const n = end - x;
+        p0 = borderTaps(
+          design,
+          stride,
+          lastX,
+          lastY,
+          i32x4.extract_lane(x0, 0),
+          i32x4.extract_lane(y0, 0),
+          true,
+        );
+        p1 = borderTaps(
+          design,
+          stride,
+          lastX,
+          lastY,
+          i32x4.extract_lane(x0, 1),
+          i32x4.extract_lane(y0, 1),
+          n > 1,
+        );
+        p2 = borderTaps(
+          design,
+          stride,
+          lastX,
+          lastY,
+          i32x4.extract_lane(x0, 2),
+          i32x4.extract_lane(y0, 2),
+          n > 2,
+        );
+        p3 = borderTaps(
+          design,
+          stride,
+          lastX,
+          lastY,
+          i32x4.extract_lane(x0, 3),
+          i32x4.extract_lane(y0, 3),
+          n > 3,
+        );
       }
-      if (!v128.any_true(taps)) continue;
-      // Weights in 1/16384ths: the fractions in 1/128ths, multiplied.
-      const fx = ((u & 0xffff) + 256) >> 9;
-      const fy = ((v & 0xffff) + 256) >> 9;
-      const gx = 128 - fx;
-      const gy = 128 - fy;
-      // Channel by channel, the left tap beside the right one: (r00 r10 g00 g10 ...), then the row below.
-      const paired = i8x16.swizzle(taps, pairing);
-      const sum = i32x4.add(
-        i32x4.dot_i16x8_s(i16x8.extend_low_i8x16_u(paired), i32x4.splat((gx * gy) | ((fx * gy) << 16))),
-        i32x4.dot_i16x8_s(i16x8.extend_high_i8x16_u(paired), i32x4.splat((gx * fy) | ((fx * fy) << 16))),
+      if (!v128.any_true(v128.or(v128.or(p0, p1), v128.or(p2, p3)))) continue;
+      // Tap by tap, the four pixels side by side.
+      const q0 = v128.shuffle<i32>(p0, p1, 0, 4, 1, 5);
+      const q1 = v128.shuffle<i32>(p0, p1, 2, 6, 3, 7);
+      const q2 = v128.shuffle<i32>(p2, p3, 0, 4, 1, 5);
+      const q3 = v128.shuffle<i32>(p2, p3, 2, 6, 3, 7);
+      const t00 = v128.shuffle<i64>(q0, q2, 0, 2);
+      const t10 = v128.shuffle<i64>(q0, q2, 1, 3);
+      const t01 = v128.shuffle<i64>(q1, q3, 0, 2);
+      const t11 = v128.shuffle<i64>(q1, q3, 1, 3);
+      const level = i32x4.extend_low_i16x8_u(
+        i16x8.extend_low_i8x16_u(v128.load32_zero(shade + <usize>(mapRow + x))),
       );
-      // Premultiplied r g b a (0..255) in the first four 16-bit lanes.
-      const colour32 = i32x4.shr_u(i32x4.add(sum, round14), 14);
-      const colour = i16x8.narrow_i32x4_u(colour32, colour32);
-      const alpha = i16x8.extract_lane_u(colour, 3);
-      if (alpha == 0) continue;
-      const s = load<u16>(factor + ((<usize>load<u8>(shade + <usize>(mapRow + x))) << 1));
-      // Colour times shading (256 = 1); then what shows through: the canvas times (255 - alpha) / 255.
-      let out = i16x8.shr_u(i16x8.add(i16x8.mul(colour, i16x8.splat(s)), half), 8);
-      const pixel = canvas + <usize>o;
-      if (alpha != 255) {
-        const under = i16x8.extend_low_i8x16_u(v128.load32_zero(pixel));
-        const t = i16x8.add(i16x8.mul(under, i16x8.splat(<i16>(255 - alpha))), half);
-        out = i16x8.add(out, i16x8.shr_u(i16x8.add(t, i16x8.shr_u(t, 8)), 8));
-      }
-      const bytes = i8x16.narrow_i16x8_u(out, out);
-      v128.store16_lane(pixel, bytes, 0);
-      v128.store8_lane(pixel, bytes, 2, 2);
+      const s = i32x4.shr_u(i32x4.add(i32x4.mul(level, slopes), bases), 16);
+      const under = i8x16.relaxed_swizzle(v128.load(pixel), spread);
+      const low = blendHalf(
+        i16x8.extend_low_i8x16_u(t00),
+        i16x8.extend_low_i8x16_u(t10),
+        i16x8.extend_low_i8x16_u(t01),
+        i16x8.extend_low_i8x16_u(t11),
+        spreadLow(fx),
+        spreadLow(fy),
+        spreadLow(s),
+        i16x8.extend_low_i8x16_u(under),
+        half,
+        full,
+      );
+      const high = blendHalf(
+        i16x8.extend_high_i8x16_u(t00),
+        i16x8.extend_high_i8x16_u(t10),
+        i16x8.extend_high_i8x16_u(t01),
+        i16x8.extend_high_i8x16_u(t11),
+        spreadHigh(fx),
+        spreadHigh(fy),
+        spreadHigh(s),
+        i16x8.extend_high_i8x16_u(under),
+        half,
+        full,
+      );
+      const rgb = i8x16.relaxed_swizzle(i8x16.narrow_i16x8_u(low, high), pack);
+      v128.store64_lane(pixel, rgb, 0);
+      v128.store32_lane(pixel, rgb, 2, 8);
     }
   }
 }

@@ -17,18 +17,17 @@ declare const WebAssembly: {
 type Exports = {
   memory: { buffer: ArrayBuffer; grow(pages: number): number };
   premultiply(source: number, target: number, count: number): void;
-  firstStage(
+  halveRow(
     r0: number,
     r1: number,
     r2: number,
     r3: number,
-    rowBytes: number,
-    halve: boolean,
+    width: number,
     count: number,
     target: number,
-    sums: number,
+    row: number,
   ): void;
-  filterRows(rows: number, weights: number, taps: number, shift: number, lanes: number, target: number): void;
+  filterRows(rows: number, weights: number, taps: number, shift: number, bytes: number, target: number): void;
   filterColumns(
     source: number,
     starts: number,
@@ -66,7 +65,8 @@ type Exports = {
     o: number,
     shade: number,
     mapRow: number,
-    factor: number,
+    shadeBase: number,
+    shadeSlope: number,
   ): void;
 };
 
@@ -238,10 +238,9 @@ export function reduce(
   const scaleY = window.height / height;
   const halve = Math.min(scaleX, scaleY) >= 3;
   const n = halve ? 2 : 1; // source pixels per first-stage pixel
-  const gain = halve ? 64 : 1; // a first-stage pixel is value x gain
   const firstWidth = Math.floor(window.width / n);
   const firstHeight = Math.floor(window.height / n);
-  const lanes = Math.ceil((firstWidth * 4) / 8) * 8;
+  const firstBytes = Math.ceil((firstWidth * 4) / 16) * 16; // a first-stage row, rounded up to vectors
   const inputBytes = window.width * 4;
   // Source rows go through a ring of four in the kernels' memory, each copied and premultiplied
   // once (a tent reads each row for two first-stage rows).
@@ -268,17 +267,17 @@ export function reduce(
   const starts = new Int32Array(width);
   for (let j = 0; j < width; j += 1) starts[j] = across.first[j]! + pad;
   const columnWeights = Int16Array.from(quantise(across.real, across.taps, 2 ** 14));
-  // Rows: first-stage pixels are value x gain; weights summing to 64 x 2^shift / gain and `shift`
-  // give value x 64, the shift as large as 16-bit weights allow.
+  // Rows: first-stage pixels are bytes; weights summing to 64 x 2^shift and `shift` give value x
+  // 64, the shift as large as 16-bit weights allow.
   let rowShift = 1;
-  while (rowShift < 20 && (down.largest * 64 * 2 ** (rowShift + 1)) / gain < 32_000) rowShift += 1;
-  const rowWeights = Int16Array.from(quantise(down.real, down.taps, (64 * 2 ** rowShift) / gain));
+  while (rowShift < 20 && down.largest * 64 * 2 ** (rowShift + 1) < 32_000) rowShift += 1;
+  const rowWeights = Int16Array.from(quantise(down.real, down.taps, 64 * 2 ** rowShift));
 
   const slots = down.taps + 1;
-  const [input, sums, ring, middle, rows, startsAt, columnsAt, rowsWeightsAt, output] = k.scratch([
+  const [input, summed, ring, middle, rows, startsAt, columnsAt, rowsWeightsAt, output] = k.scratch([
     inputBytes * 4,
-    Math.ceil(inputBytes / 16) * 32,
-    slots * lanes * 2,
+    inputBytes + 64,
+    slots * firstBytes,
     (firstWidth + 2 * pad) * 8,
     down.taps * 4,
     starts.byteLength,
@@ -293,25 +292,25 @@ export function reduce(
 
   let made = 0; // first-stage rows made so far
   const firstStageRow = (r: number) => {
-    const target = ring + (r % slots) * lanes * 2;
+    const target = ring + (r % slots) * firstBytes;
     if (!halve) {
       const row = sourceRow(r);
-      exports.firstStage(row, row, row, row, inputBytes, false, firstWidth, target, sums);
+      k.bytes.copyWithin(target, row, row + inputBytes);
       return;
     }
     const [a, b, c, d] = [-1, 0, 1, 2].map((dy) => sourceRow(2 * r + dy)) as [number, number, number, number];
-    exports.firstStage(a, b, c, d, inputBytes, true, firstWidth, target, sums);
+    exports.halveRow(a, b, c, d, window.width, firstWidth, target, summed);
   };
   const rowAddresses = new Int32Array(down.taps);
   for (let i = 0; i < height; i += 1) {
     for (let t = 0; t < down.taps; t += 1) {
       const r = Math.min(firstHeight - 1, Math.max(0, down.first[i]! + t));
       while (made <= r) firstStageRow(made++);
-      rowAddresses[t] = ring + (r % slots) * lanes * 2;
+      rowAddresses[t] = ring + (r % slots) * firstBytes;
     }
     k.bytes.set(new Uint8Array(rowAddresses.buffer), rows);
     const row = middle + pad * 8;
-    exports.filterRows(rows, rowsWeightsAt + i * down.taps * 2, down.taps, rowShift, lanes, row);
+    exports.filterRows(rows, rowsWeightsAt + i * down.taps * 2, down.taps, rowShift, firstBytes, row);
     const bytes = k.bytes;
     for (let p = 0; p < pad; p += 1) {
       bytes.copyWithin(middle + p * 8, row, row + 8);

@@ -334,7 +334,8 @@ export async function renderMockup(
   );
   const behind = placement.behindPhoto === true && maps.alpha !== undefined;
   const bounds = pixelBounds(quad, template.width, template.height);
-  const shading = shadingTable(behind ? 0 : Math.min(1, Math.max(0, options.shading ?? 1)));
+  const strength = behind ? 0 : Math.min(1, Math.max(0, options.shading ?? 1));
+  const shading = shadingTable(strength);
   if (keepAlpha) {
     const canvas = new Uint8Array(template.rgba!);
     warp(
@@ -372,7 +373,7 @@ export async function renderMockup(
       { at: canvasAt, width: template.width },
       maps,
       template.id,
-      shading,
+      strength,
     );
   }
   return encode(canvas(), template.width, template.height, channels, options);

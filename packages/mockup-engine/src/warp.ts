@@ -155,9 +155,9 @@ export function warp(
 
 /**
  * The common case, which runs for every pixel of every mockup: the design over the thread's RGB
- * canvas, in the SIMD kernel (assembly/kernels.ts warpRow). Here: the design, the shading and
- * its factors go into the kernels' memory (a design or template already there stays), and each
- * row's span and homography terms go to the kernel.
+ * canvas, in the SIMD kernel (assembly/kernels.ts warpRow). Here: the design and the shading map
+ * go into the kernels' memory (a design or template already there stays), and each row's span,
+ * homography terms and the shading strength as a linear factor go to the kernel.
  */
 export function warpOverRgb(
   design: DesignPixels,
@@ -167,7 +167,7 @@ export function warpOverRgb(
   canvas: { at: number; width: number },
   maps: AreaMaps,
   mapsKey: string,
-  shading: Float32Array,
+  strength: number,
 ): void {
   const [a, b, c, d, e, f, g, h, i] = toDesign;
   const { window, stride } = design;
@@ -177,9 +177,9 @@ export function warpOverRgb(
   const k = kernels();
   const designAt = k.load('design', design.data, design.key) + (window.top * stride + window.left) * 4;
   const shadeAt = k.load('shade', maps.shade, mapsKey);
-  const factor = new Uint16Array(256);
-  for (let level = 0; level < 256; level += 1) factor[level] = Math.round(shading[level]! * 256);
-  const factorAt = k.load('factor', new Uint8Array(factor.buffer));
+  // The factor of shade level l, 256 = 1: (base + l x slope) / 2^16 rounded down, the rounding in base.
+  const shadeBase = Math.round(2 ** 24 * (1 - strength)) + 2 ** 15;
+  const shadeSlope = Math.round((2 ** 24 * strength) / 255);
   const corners = ring(quad);
   const area = maps.bounds;
   for (let y = bounds.top; y < bounds.top + bounds.height; y += 1) {
@@ -202,7 +202,8 @@ export function warpOverRgb(
       (y * canvas.width + from) * 3,
       shadeAt,
       (y - area.top) * area.width - area.left,
-      factorAt,
+      shadeBase,
+      shadeSlope,
     );
   }
 }
