@@ -237,12 +237,17 @@ const WARP_CONSTANTS = memory.data<u8>(
 /** The warp's positions are exact at every EXACT_EVERY-th pixel of a row and linear in between. */
 const EXACT_EVERY = 8;
 
+/** A group's integer positions (x0 then y0, four i32s each), kept for borderTaps. */
+const BORDER = memory.data(32, 16);
+
 /**
- * The two taps rows of one position near or past the design's border, as (p00 p10 p01 p11): taps
- * outside the design are transparent (which anti-aliases its border), and so is all of a position
- * past the row's end (`inRow` false).
+ * The taps of the group's pixel `lane` (its position in BORDER) near or past the design's border,
+ * as (p00 p10 p01 p11): taps outside the design are transparent (which anti-aliases its border),
+ * and so is all of a pixel past the row's end (`inRow` false).
  */
-function borderTaps(design: usize, stride: i32, lastX: i32, lastY: i32, x0: i32, y0: i32, inRow: bool): v128 {
+function borderTaps(design: usize, stride: i32, lastX: i32, lastY: i32, lane: i32, inRow: bool): v128 {
+  const x0 = load<i32>(BORDER + ((<usize>lane) << 2));
+  const y0 = load<i32>(BORDER + ((<usize>lane) << 2), 16);
   if (!inRow || x0 < -1 || y0 < -1 || x0 > lastX || y0 > lastY) return i32x4.splat(0);
   const at = design + <usize>(y0 * stride + x0) * 4;
   const rowBytes = (<usize>stride) << 2;
@@ -384,42 +389,12 @@ export function warpRow(
         p3 = v128.load64_lane(at3 + rowBytes, v128.load64_zero(at3), 1);
       } else {
         const n = end - x;
-        p0 = borderTaps(
-          design,
-          stride,
-          lastX,
-          lastY,
-          i32x4.extract_lane(x0, 0),
-          i32x4.extract_lane(y0, 0),
-          true,
-        );
-        p1 = borderTaps(
-          design,
-          stride,
-          lastX,
-          lastY,
-          i32x4.extract_lane(x0, 1),
-          i32x4.extract_lane(y0, 1),
-          n > 1,
-        );
-        p2 = borderTaps(
-          design,
-          stride,
-          lastX,
-          lastY,
-          i32x4.extract_lane(x0, 2),
-          i32x4.extract_lane(y0, 2),
-          n > 2,
-        );
-        p3 = borderTaps(
-          design,
-          stride,
-          lastX,
-          lastY,
-          i32x4.extract_lane(x0, 3),
-          i32x4.extract_lane(y0, 3),
-          n > 3,
-        );
+        v128.store(BORDER, x0);
+        v128.store(BORDER, y0, 16);
+        p0 = borderTaps(design, stride, lastX, lastY, 0, true);
+        p1 = borderTaps(design, stride, lastX, lastY, 1, n > 1);
+        p2 = borderTaps(design, stride, lastX, lastY, 2, n > 2);
+        p3 = borderTaps(design, stride, lastX, lastY, 3, n > 3);
       }
       if (!v128.any_true(v128.or(v128.or(p0, p1), v128.or(p2, p3)))) continue;
       // Tap by tap, the four pixels side by side.
