@@ -165,7 +165,11 @@ describe('PublishListingsPage', () => {
     expect(within(store).getByText('••••••••ck12')).toBeTruthy();
     expect(within(store).getByText('••••••••cs34')).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('radio', { name: 'Shopify' }));
+    const shopify = screen.getByRole('radio', { name: 'Shopify' }) as HTMLInputElement;
+    fireEvent.click(shopify);
+    // Checked as the click ends, not a tick later (a controlled radio that waits for the query
+    // cache's notification is unchecked again by React in between).
+    expect(shopify.checked).toBe(true);
     expect(await screen.findByRole('button', { name: '1. Connect Shopify store' })).toBeTruthy();
     await waitFor(() =>
       expect(server.callsTo('/save_target_store/')[0]?.body).toEqual({

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { defaultTargetStore, type TargetStore } from '@podflow/contract/stores';
 import { api } from '../../api/client';
@@ -19,11 +20,13 @@ export function targetStoreQuery(workspaceId: string) {
 /**
  * The workspace's target store and a way to change it. SPEC.md section 4: shopify while it loads,
  * when nothing is saved and when loading fails. A change shows at once and is then saved (beyond
- * the spec: the choice is remembered per workspace).
+ * the spec: the choice is remembered per workspace); the seller's choice stays shown even when a
+ * load that started before the save reached the server answers the old store.
  */
 export function useTargetStore(workspaceId: string) {
   const queryClient = useQueryClient();
   const query = useQuery(targetStoreQuery(workspaceId));
+  const [chosen, setChosen] = useState<{ workspaceId: string; target: TargetStore }>();
   const save = useMutation({
     mutationFn: (target: TargetStore) =>
       api.post<{ target_store: TargetStore }>('/printify_app/save_target_store/', {
@@ -37,8 +40,16 @@ export function useTargetStore(workspaceId: string) {
     // A load still under way must not put back the choice it did not know of.
     void queryClient.cancelQueries({ queryKey });
     queryClient.setQueryData(queryKey, target);
-    save.mutate(target, { onError });
+    setChosen({ workspaceId, target });
+    save.mutate(target, {
+      onSuccess: () => queryClient.setQueryData(queryKey, target),
+      onError: (error) => {
+        setChosen(undefined);
+        onError(error);
+      },
+    });
   };
 
-  return { target: query.data ?? defaultTargetStore, change };
+  const shown = chosen?.workspaceId === workspaceId ? chosen.target : undefined;
+  return { target: shown ?? query.data ?? defaultTargetStore, change };
 }
