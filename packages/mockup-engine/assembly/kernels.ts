@@ -288,17 +288,13 @@ function blendHalf(
   return i16x8.add(shaded, i16x8.shr_u(i16x8.add(t, i16x8.shr_u(t, 8)), 8));
 }
 
-/** Each 32-bit lane's value (below 32768) in all four 16-bit lanes of its pixel: lanes 0, 1 and 2, 3. */
-function spreadLow(v: v128): v128 {
+/**
+ * A group's four 32-bit values (each below 32768) twice over in 16-bit lanes: (v0 v0 v1 v1 v2 v2
+ * v3 v3); its 32-bit lanes 0, 0, 1, 1 (or 2, 2, 3, 3) give them per channel of pixels 0 and 1 (2 and 3).
+ */
+function twice(v: v128): v128 {
   const words = i16x8.narrow_i32x4_s(v, v);
-  const pairs = v128.shuffle<i16>(words, words, 0, 0, 1, 1, 2, 2, 3, 3);
-  return v128.shuffle<i32>(pairs, pairs, 0, 0, 1, 1);
-}
-
-function spreadHigh(v: v128): v128 {
-  const words = i16x8.narrow_i32x4_s(v, v);
-  const pairs = v128.shuffle<i16>(words, words, 0, 0, 1, 1, 2, 2, 3, 3);
-  return v128.shuffle<i32>(pairs, pairs, 2, 2, 3, 3);
+  return v128.shuffle<i16>(words, words, 0, 0, 1, 1, 2, 2, 3, 3);
 }
 
 /**
@@ -411,14 +407,17 @@ export function warpRow(
       );
       const s = i32x4.shr_u(i32x4.add(i32x4.mul(level, slopes), bases), 16);
       const under = i8x16.relaxed_swizzle(v128.load(pixel), spread);
+      const fxs = twice(fx);
+      const fys = twice(fy);
+      const ss = twice(s);
       const low = blendHalf(
         i16x8.extend_low_i8x16_u(t00),
         i16x8.extend_low_i8x16_u(t10),
         i16x8.extend_low_i8x16_u(t01),
         i16x8.extend_low_i8x16_u(t11),
-        spreadLow(fx),
-        spreadLow(fy),
-        spreadLow(s),
+        v128.shuffle<i32>(fxs, fxs, 0, 0, 1, 1),
+        v128.shuffle<i32>(fys, fys, 0, 0, 1, 1),
+        v128.shuffle<i32>(ss, ss, 0, 0, 1, 1),
         i16x8.extend_low_i8x16_u(under),
         half,
         full,
@@ -428,9 +427,9 @@ export function warpRow(
         i16x8.extend_high_i8x16_u(t10),
         i16x8.extend_high_i8x16_u(t01),
         i16x8.extend_high_i8x16_u(t11),
-        spreadHigh(fx),
-        spreadHigh(fy),
-        spreadHigh(s),
+        v128.shuffle<i32>(fxs, fxs, 2, 2, 3, 3),
+        v128.shuffle<i32>(fys, fys, 2, 2, 3, 3),
+        v128.shuffle<i32>(ss, ss, 2, 2, 3, 3),
         i16x8.extend_high_i8x16_u(under),
         half,
         full,

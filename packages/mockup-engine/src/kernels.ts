@@ -242,16 +242,20 @@ export function reduce(
   const firstHeight = Math.floor(window.height / n);
   const firstBytes = Math.ceil((firstWidth * 4) / 16) * 16; // a first-stage row, rounded up to vectors
   const inputBytes = window.width * 4;
-  // Source rows go through a ring of four in the kernels' memory, each copied and premultiplied
-  // once (a tent reads each row for two first-stage rows).
+  /** Source row `row` of the window, copied to `at` in the kernels' memory and premultiplied. */
+  const copyRow = (row: number, at: number) => {
+    const from = ((window.top + row) * stride + window.left) * 4;
+    k.bytes.set(source.subarray(from, from + inputBytes), at);
+    if (!premultiplied) exports.premultiply(at, at, window.width);
+  };
+  // Halving, source rows go through a ring of four, each copied and premultiplied once (a tent
+  // reads each row for two first-stage rows).
   const rowSlots = [-1, -1, -1, -1];
   const sourceRow = (y: number) => {
     const row = Math.min(window.height - 1, Math.max(0, y)); // the edge row repeated
     const slot = input + (row & 3) * inputBytes;
     if (rowSlots[row & 3] !== row) {
-      const from = ((window.top + row) * stride + window.left) * 4;
-      k.bytes.set(source.subarray(from, from + inputBytes), slot);
-      if (!premultiplied) exports.premultiply(slot, slot, window.width);
+      copyRow(row, slot);
       rowSlots[row & 3] = row;
     }
     return slot;
@@ -294,8 +298,7 @@ export function reduce(
   const firstStageRow = (r: number) => {
     const target = ring + (r % slots) * firstBytes;
     if (!halve) {
-      const row = sourceRow(r);
-      k.bytes.copyWithin(target, row, row + inputBytes);
+      copyRow(r, target); // the first stage is the source row itself
       return;
     }
     const [a, b, c, d] = [-1, 0, 1, 2].map((dy) => sourceRow(2 * r + dy)) as [number, number, number, number];

@@ -13,7 +13,7 @@ import {
   workingSide,
 } from './geometry.ts';
 import { randomUUID } from 'node:crypto';
-import { type AreaMaps, type DesignPixels, shadingTable, warp, warpOverRgb } from './warp.ts';
+import { type AreaMaps, type DesignPixels, warp, warpOverRgb } from './warp.ts';
 import { flattenAll, kernels, premultiplyAll, reduce } from './kernels.ts';
 
 /**
@@ -335,7 +335,6 @@ export async function renderMockup(
   const behind = placement.behindPhoto === true && maps.alpha !== undefined;
   const bounds = pixelBounds(quad, template.width, template.height);
   const strength = behind ? 0 : Math.min(1, Math.max(0, options.shading ?? 1));
-  const shading = shadingTable(strength);
   if (keepAlpha) {
     const canvas = new Uint8Array(template.rgba!);
     warp(
@@ -345,7 +344,7 @@ export async function renderMockup(
       bounds,
       { pixels: canvas, width: template.width, channels },
       maps,
-      shading,
+      strength,
       behind,
     );
     return encode(canvas, template.width, template.height, channels, options);
@@ -361,7 +360,7 @@ export async function renderMockup(
       bounds,
       { pixels: canvas(), width: template.width, channels },
       maps,
-      shading,
+      strength,
       true,
     );
   } else {

@@ -38,7 +38,7 @@ export type WarpTarget = {
 };
 
 /** The factor a shading byte multiplies the design's colour by, at a given strength (0 = off). */
-export function shadingTable(strength: number): Float32Array {
+function shadingTable(strength: number): Float32Array {
   const table = new Float32Array(256);
   for (let i = 0; i < 256; i += 1) table[i] = 1 - strength + (strength * i) / 255;
   return table;
@@ -76,8 +76,8 @@ function rowSpan(corners: readonly Point[], cy: number, bounds: Rect): [number, 
 }
 
 /**
- * Warps `design` onto `target` within `bounds` (template pixels). `behind`: draw it behind the
- * photo, seen only where the template is transparent (needs maps.alpha).
+ * Warps `design` onto `target` within `bounds` (template pixels), shaded at `strength` (0 to 1).
+ * `behind`: draw it behind the photo, seen only where the template is transparent (needs maps.alpha).
  */
 export function warp(
   design: DesignPixels,
@@ -86,9 +86,10 @@ export function warp(
   bounds: Rect,
   target: WarpTarget,
   maps: AreaMaps,
-  shading: Float32Array,
+  strength: number,
   behind: boolean,
 ): void {
+  const shading = shadingTable(strength);
   const [a, b, c, d, e, f, g, h, i] = toDesign;
   const { data, stride, window } = design;
   const { width: dw, height: dh } = window;
