@@ -26,6 +26,8 @@ export interface DemoSession {
  */
 export async function startDemo(): Promise<DemoSession> {
   const port = await freePort();
+  // One origin for the browser, the server's links and the seeding calls (see scripts/demo.ts).
+  const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'podflow-media-'));
   ensureWebBuild();
   const webDistDir = path.join(dataDir, 'web');
@@ -38,6 +40,7 @@ export async function startDemo(): Promise<DemoSession> {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
+      PUBLIC_URL: base,
       DEMO_DATA_DIR: path.join(dataDir, 'data'),
       WEB_DIST_DIR: webDistDir,
       LOG_LEVEL: 'warn',
@@ -76,7 +79,7 @@ export async function startDemo(): Promise<DemoSession> {
     await stop();
     throw error;
   }
-  return { base: `http://127.0.0.1:${port}`, stop };
+  return { base, stop };
 }
 
 /** Debian's Chromium, headless. */

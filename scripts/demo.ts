@@ -153,6 +153,17 @@ const printify = await startPrintifySandbox({
 });
 const shopifyShop = printify.shops.find((s) => s.sales_channel === 'shopify')!;
 const port = Number(process.env.PORT ?? 8080);
+const host = process.env.HOST ?? '0.0.0.0';
+/**
+ * The one origin of the demo: printed, opened in the browser, and the origin of every link the
+ * server hands out (Stripe's return pages, Gelato's and WooCommerce's downloads). Browser storage
+ * is per origin, so a return page on another spelling of the address would find the seller
+ * signed out.
+ */
+const origin = (
+  process.env.PUBLIC_URL ||
+  (['0.0.0.0', '::', ''].includes(host) ? `http://localhost:${port}` : `http://${host}:${port}`)
+).replace(/\/+$/, '');
 Object.assign(process.env, {
   DATA_DIR: process.env.DEMO_DATA_DIR ?? path.resolve('data-demo'),
   AI_BASE_URL: openAi.url,
@@ -169,12 +180,12 @@ Object.assign(process.env, {
   STRIPE_PRICE_BASIC: 'price_podflow_basic',
   STRIPE_PRICE_PREMIUM: 'price_podflow_premium',
   // Gelato and WooCommerce download files from PodFlow's signed URLs, as the real ones would.
-  PUBLIC_URL: process.env.PUBLIC_URL ?? `http://127.0.0.1:${port}`,
+  PUBLIC_URL: origin,
   PORT: String(port),
 });
 const { runServer } = await import('../apps/server/src/server.ts');
 await runServer();
-const base = `http://127.0.0.1:${port}`;
+const base = origin;
 // The sandbox's hosted checkout and billing portal send their signed events here, as Stripe would.
 stripe.setWebhookUrl(`${base}/subscription_app/webhook/`);
 const shopifyToken = defaultShopifyShops[shopName].token;
@@ -185,7 +196,7 @@ await seed(
   { shop: shopName, token: shopifyToken },
 ).catch((error: unknown) => console.error(`The demo account could not be seeded: ${String(error)}`));
 console.log(`
-PodFlow demo on http://localhost:${port}
+PodFlow demo on ${origin}
   Sign in as ${demoAccount.username} with the password ${demoAccount.password}
   Sandboxes on loopback (each starts empty but for its seed data):
     OpenAI-compatible AI  ${openAi.url}

@@ -58,6 +58,7 @@ import { type Db, isDatabaseUp } from './platform/db/db.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { openMail } from './platform/mail/open-mail.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
+import { publicOrigin } from './platform/http/public-origin.ts';
 import { registerSecurity } from './platform/http/security.ts';
 import { registerSpa, wantsHtml } from './platform/http/spa.ts';
 import { openJobQueue, runsJobs } from './platform/queue/open-queue.ts';
@@ -107,6 +108,9 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     reply.header('x-request-id', request.id);
   });
   registerErrorHandler(app);
+  // Links' origin: PUBLIC_URL, or the address the server ends up listening on (never a request header).
+  const origin = publicOrigin(config.publicUrl, config);
+  app.addHook('onListen', async () => origin.listening(app.server.address()));
   await registerSecurity(app, config);
   await registerOpenApi(app);
 
@@ -269,7 +273,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   });
   await app.register(passwordResetRoutes, {
     reset,
-    publicUrl: config.publicUrl,
+    publicOrigin: origin.get,
     perMinute: config.rateLimit.authPerMinute,
   });
   const contact = contactService({ repo: contactRepo(db), mail, to: config.mail.contactTo, log: app.log });
@@ -292,7 +296,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     timeoutMs: config.providers.timeoutMs,
     log: app.log,
   });
-  await app.register(billingRoutes, { billing, requireUser: signedIn, publicUrl: config.publicUrl });
+  await app.register(billingRoutes, { billing, requireUser: signedIn, publicOrigin: origin.get });
 
   const spa = await registerSpa(app, config.webDistDir);
   app.setNotFoundHandler((request, reply) => {

@@ -38,6 +38,39 @@ describe('config', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() })).toThrow(/APP_SECRET/);
   });
 
+  it('requires PUBLIC_URL in production, and refuses one that is not http(s)', () => {
+    const production = { NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40), DATA_DIR: dataDir() };
+    expect(() => loadConfig(production)).toThrow(/PUBLIC_URL: required in production/);
+    expect(() => loadConfig({ ...production, PUBLIC_URL: '' })).toThrow(/PUBLIC_URL: required in production/);
+    expect(() => loadConfig({ ...production, PUBLIC_URL: 'javascript://x' })).toThrow(/PUBLIC_URL must be/);
+    expect(loadConfig({ ...production, PUBLIC_URL: 'https://podflow.example.com' }).publicUrl).toBe(
+      'https://podflow.example.com',
+    );
+    expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: '' }).publicUrl).toBeUndefined();
+  });
+
+  it('serves the API reference except in production, where API_DOCS=true turns it on', () => {
+    const production = {
+      NODE_ENV: 'production',
+      APP_SECRET: 'x'.repeat(40),
+      PUBLIC_URL: 'https://podflow.example.com',
+      DATA_DIR: dataDir(),
+    };
+    expect(loadConfig({ DATA_DIR: dataDir() }).apiDocs).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir(), API_DOCS: 'false' }).apiDocs).toBe(false);
+    expect(loadConfig(production).apiDocs).toBe(false);
+    expect(loadConfig({ ...production, API_DOCS: 'true' }).apiDocs).toBe(true);
+  });
+
+  it('keeps the previous APP_SECRET for a rotation, empty meaning unset', () => {
+    const base = { DATA_DIR: dataDir(), APP_SECRET: 'n'.repeat(40) };
+    expect(loadConfig({ ...base, APP_SECRET_PREVIOUS: 'o'.repeat(40) }).appSecretPrevious).toBe(
+      'o'.repeat(40),
+    );
+    expect(loadConfig({ ...base, APP_SECRET_PREVIOUS: '' }).appSecretPrevious).toBeUndefined();
+    expect(() => loadConfig({ ...base, APP_SECRET_PREVIOUS: 'short' })).toThrow(/APP_SECRET_PREVIOUS/);
+  });
+
   it('turns payments on only with the whole Stripe setting', () => {
     const base = { DATA_DIR: dataDir() };
     expect(loadConfig(base).stripe).toBeUndefined();
@@ -56,7 +89,12 @@ describe('config', () => {
   });
 
   it('never lets a store URL reach private addresses in production', () => {
-    const production = { NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40), DATA_DIR: dataDir() };
+    const production = {
+      NODE_ENV: 'production',
+      APP_SECRET: 'x'.repeat(40),
+      PUBLIC_URL: 'https://podflow.example.com',
+      DATA_DIR: dataDir(),
+    };
     expect(() => loadConfig({ ...production, STORES_ALLOW_PRIVATE_URLS: 'true' })).toThrow(
       /STORES_ALLOW_PRIVATE_URLS/,
     );

@@ -19,7 +19,22 @@ const schema = z.object({
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   DATABASE_URL: z.string().startsWith('postgres', 'DATABASE_URL must be a postgres:// URL').optional(),
   APP_SECRET: z.string().min(32, 'APP_SECRET needs at least 32 characters').optional(),
-  PUBLIC_URL: z.url().optional(),
+  // Empty means unset. The secret before the last rotation: sealed values still open under it.
+  APP_SECRET_PREVIOUS: z
+    .union([z.literal(''), z.string().min(32, 'APP_SECRET_PREVIOUS needs at least 32 characters')])
+    .optional(),
+  // Empty means unset: links then follow the address the server listens on (refused in production).
+  PUBLIC_URL: z
+    .union([
+      z.literal(''),
+      z.url({
+        protocol: /^https?$/,
+        error: 'PUBLIC_URL must be an http(s) URL such as https://podflow.example.com',
+      }),
+    ])
+    .optional(),
+  // The API reference (/api/docs, /api/openapi.json): on by default, off in production unless true.
+  API_DOCS: bool.optional(),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
@@ -103,7 +118,12 @@ export type Config = {
   dataDir: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   appSecret: string;
+  /** The APP_SECRET before the last rotation: provider keys sealed under it still open until re-sealed. */
+  appSecretPrevious: string | undefined;
+  /** PUBLIC_URL: the origin of links; unset, the listen address (platform/http/public-origin.ts). */
   publicUrl: string | undefined;
+  /** The API reference at /api/docs and /api/openapi.json is served. */
+  apiDocs: boolean;
   webDistDir: string;
   logLevel: string;
   trustProxy: boolean;
@@ -171,6 +191,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
   if (e.NODE_ENV === 'production' && !e.APP_SECRET) {
     throw new Error('Invalid configuration:\n  APP_SECRET: required in production (at least 32 characters)');
   }
+  if (e.NODE_ENV === 'production' && !e.PUBLIC_URL) {
+    throw new Error(
+      'Invalid configuration:\n  PUBLIC_URL: required in production (the https:// address sellers open, used in e-mailed and payment links)',
+    );
+  }
   if (e.STRIPE_SECRET_KEY && (!e.STRIPE_WEBHOOK_SECRET || !e.STRIPE_PRICE_BASIC || !e.STRIPE_PRICE_PREMIUM)) {
     throw new Error(
       'Invalid configuration:\n  STRIPE_SECRET_KEY is set: STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_BASIC and STRIPE_PRICE_PREMIUM are needed too',
@@ -196,7 +221,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'sqlite', file: path.join(dataDir, 'podflow.sqlite') },
     appSecret: e.APP_SECRET ?? localSecret(dataDir),
-    publicUrl: e.PUBLIC_URL,
+    appSecretPrevious: e.APP_SECRET_PREVIOUS || undefined,
+    publicUrl: e.PUBLIC_URL || undefined,
+    apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

@@ -68,13 +68,13 @@ describe(`password reset on ${testDbKind}`, () => {
     expect(smtp.received.filter((m) => m.envelopeTo.includes('nobody-here@example.com'))).toHaveLength(0);
   });
 
-  it('mails a link to the address the request came to, valid for one hour', async () => {
+  it('mails a link to the address the server listens on, never the Host named, valid for one hour', async () => {
     const before = Date.now();
-    const { mail, url, token, registration } = await requestLink('app.podflow.test:8443');
+    const { mail, url, token, registration } = await requestLink('attacker.example:8443');
     expect(mail.subject).toBe('Reset your PodFlow password');
     expect(mail.from).toBe('PodFlow <support@podflow.test>');
     expect(mail.text).toContain(`PodFlow account ${registration.username}`);
-    expect(url).toBe(`http://app.podflow.test:8443/reset-password/${token}`);
+    expect(url).toBe(`${t.url}/reset-password/${token}`);
     expect(token.length).toBeGreaterThanOrEqual(43);
     expect(mail.html).toContain(`href="${url}"`);
     // Only a hash of the token is stored.
@@ -215,14 +215,30 @@ describe(`password reset on ${testDbKind}`, () => {
 });
 
 describe(`password reset links with PUBLIC_URL on ${testDbKind}`, () => {
-  it('point at PUBLIC_URL whatever Host the request named', async () => {
+  it('point at PUBLIC_URL whatever Host or X-Forwarded-Host (behind a trusted proxy) the request named', async () => {
     const smtp = await startTestSmtpServer();
-    const t = await startTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://app.podflow.example/' });
+    const t = await startTestApp({
+      SMTP_URL: smtp.url,
+      PUBLIC_URL: 'https://app.podflow.example/',
+      TRUST_PROXY: 'true',
+    });
     try {
       const { registration } = await buildSignedInUser(t.app);
       await post(t, '/api/password_reset/', { email: registration.username }, newAddress(), 'evil.example');
       const mail = await smtp.waitFor((m) => m.envelopeTo.includes(registration.username));
       expect(linkIn(mail).url).toMatch(/^https:\/\/app\.podflow\.example\/reset-password\/[\w-]{43}$/);
+      const forwarded = await buildSignedInUser(t.app);
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/password_reset/',
+        payload: { email: forwarded.registration.username },
+        remoteAddress: newAddress(),
+        headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' },
+      });
+      expect(response.statusCode).toBe(200);
+      const second = await smtp.waitFor((m) => m.envelopeTo.includes(forwarded.registration.username));
+      expect(linkIn(second).url).toMatch(/^https:\/\/app\.podflow\.example\/reset-password\/[\w-]{43}$/);
+      expect(second.text).not.toContain('evil.example');
     } finally {
       await t.close();
       await smtp.close();

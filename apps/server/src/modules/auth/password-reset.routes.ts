@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import {
   authMessages,
   messageResponse,
@@ -14,32 +13,21 @@ import type { PasswordResetService } from './password-reset.service.ts';
 
 type Options = {
   reset: PasswordResetService;
-  /** PUBLIC_URL: the origin of the links in the e-mails; unset, the origin the request came to. */
-  publicUrl: string | undefined;
+  /** The origin of the links in the e-mails (PUBLIC_URL or the listen address, never the Host header). */
+  publicOrigin: () => string;
   perMinute: number;
 };
 
 /** Link requests per client address in the window below; more are answered 429 with Retry-After. */
 export const resetRequestRateLimit = { max: 5, timeWindow: '15 minutes' } as const;
 
-const hostPattern = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
-
-/** The origin this request was sent to (the Host header, or X-Forwarded-* behind a trusted proxy). */
-function requestOrigin(request: FastifyRequest): string {
-  if (!hostPattern.test(request.host)) {
-    throw new UserError(400, 'This request names no valid host.', { code: 'bad_host' });
-  }
-  return `${request.protocol}://${request.host}`;
-}
-
 /** Password reset by e-mail (beyond SPEC.md, whose Forgot password button only logs). */
 export const passwordResetRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
-  { reset, publicUrl, perMinute },
+  { reset, publicOrigin, perMinute },
 ) => {
   const tags = ['Session'];
   const rateLimit = { max: perMinute, timeWindow: '1 minute' };
-  const origin = publicUrl?.replace(/\/+$/, '');
   app.addHook('onClose', () => reset.idle());
 
   app.post(
@@ -60,7 +48,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<Options> = async (
       },
     },
     async (request) => {
-      reset.requestLink(request.body.email, origin ?? requestOrigin(request));
+      reset.requestLink(request.body.email, publicOrigin());
       return { message: authMessages.resetRequested };
     },
   );

@@ -2,12 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CurrentSubscription } from '@podflow/contract/billing';
 import { billingMessages } from '@podflow/contract/billing';
 import { type StripeSandbox, startStripeSandbox } from '@podflow/sandbox/stripe-sandbox';
-import { freePort } from '../../../../../scripts/services.ts';
 import { buildSignedInUser, buildWorkspace, uploadDesigns } from '../../test/factories.ts';
 import { buildPng } from '../../test/images.ts';
 import { type TestApp, startTestApp, testDbKind } from '../../test/test-app.ts';
 
 const prices = { basic: 'price_podflow_basic', premium: 'price_podflow_premium' };
+/** PUBLIC_URL in these tests: Stripe's return pages follow it, whatever Host a request names. */
+const publicUrl = 'https://app.podflow.example';
 
 describe(`subscriptions on Stripe on ${testDbKind}`, () => {
   let t: TestApp;
@@ -18,7 +19,12 @@ describe(`subscriptions on Stripe on ${testDbKind}`, () => {
     const response = await t.app.inject({
       method,
       url,
-      headers: { authorization: `Bearer ${access}` },
+      // A hostile Host and X-Forwarded-Host: the return pages must not follow them.
+      headers: {
+        authorization: `Bearer ${access}`,
+        host: 'attacker.example',
+        'x-forwarded-host': 'attacker.example',
+      },
       ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
     });
     return { status: response.statusCode, body: response.json() };
@@ -60,10 +66,9 @@ describe(`subscriptions on Stripe on ${testDbKind}`, () => {
 
   beforeAll(async () => {
     stripe = await startStripeSandbox();
-    const port = await freePort();
     t = await startTestApp({
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PUBLIC_URL: publicUrl,
+      TRUST_PROXY: 'true',
       STRIPE_SECRET_KEY: stripe.secretKey,
       STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
       STRIPE_BASE_URL: stripe.url,
@@ -102,8 +107,8 @@ describe(`subscriptions on Stripe on ${testDbKind}`, () => {
     expect(session).toMatchObject({
       mode: 'subscription',
       client_reference_id: userId,
-      cancel_url: `${t.url}/failure`,
-      success_url: `${t.url}/success?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${publicUrl}/failure`,
+      success_url: `${publicUrl}/success?session_id={CHECKOUT_SESSION_ID}`,
     });
     expect(session.discounts?.[0]?.promotion_code).toMatch(/^promo_/);
     const coupon = await checkout(access, prices.premium, 'LAUNCH20');
@@ -136,6 +141,9 @@ describe(`subscriptions on Stripe on ${testDbKind}`, () => {
     const portal = await call('POST', '/subscription_app/billing-portal/', access);
     expect(portal.status).toBe(200);
     expect(portal.body.url).toContain(`${stripe.url}/p/session/`);
+    const portalPage = await (await fetch(portal.body.url)).text();
+    expect(portalPage).toContain(`href="${publicUrl}/account"`);
+    expect(portalPage).not.toContain('attacker.example');
 
     // Downgrade: the data stays, reading and deleting still work, adding does not.
     const subscriptionId = stripe.sessions.get(session.id)!.subscription!;

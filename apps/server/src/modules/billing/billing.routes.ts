@@ -1,4 +1,4 @@
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   checkoutRequest,
@@ -13,20 +13,18 @@ import type { BillingService } from './billing.service.ts';
 type Options = {
   billing: BillingService;
   requireUser: preHandlerAsyncHookHandler;
-  /** Where Stripe sends the seller back; the request's own origin when unset. */
-  publicUrl: string | undefined;
+  /** The origin Stripe sends the seller back to (PUBLIC_URL or the listen address, never the Host header). */
+  publicOrigin: () => string;
 };
 
 /** SPEC.md's subscription calls, the billing portal (beyond the spec) and Stripe's webhook. */
 export const billingRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
-  { billing, requireUser, publicUrl },
+  { billing, requireUser, publicOrigin },
 ) => {
   const common = { tags: ['Subscription'] };
   const signedIn = { ...common, security: [{ bearer: [] }] };
   const errors = { 400: errorBody, 401: errorBody, 404: errorBody };
-  const origin = (request: FastifyRequest) =>
-    (publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
 
   app.get(
     '/subscription_app/current-subscription/',
@@ -52,7 +50,7 @@ export const billingRoutes: FastifyPluginAsyncZod<Options> = async (
         response: { 200: checkoutResponse, ...errors, 409: errorBody, 502: errorBody, 503: errorBody },
       },
     },
-    async (request) => billing.checkout(request.auth.userId, request.body, origin(request)),
+    async (request) => billing.checkout(request.auth.userId, request.body, publicOrigin()),
   );
 
   app.post(
@@ -65,7 +63,7 @@ export const billingRoutes: FastifyPluginAsyncZod<Options> = async (
         response: { 200: portalResponse, ...errors, 502: errorBody, 503: errorBody },
       },
     },
-    async (request) => billing.portal(request.auth.userId, origin(request)),
+    async (request) => billing.portal(request.auth.userId, publicOrigin()),
   );
 
   await app.register(async (hooks) => {

@@ -53,6 +53,19 @@ describe(`contact form on ${testDbKind}`, () => {
     expect(stored?.delivered_at).toEqual(expect.any(Number));
   });
 
+  it('never writes the Host or X-Forwarded-Host a request named into the e-mail', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/workspace/send-email/',
+      remoteAddress: newAddress(),
+      headers: { host: 'attacker.example', 'x-forwarded-host': 'attacker.example' },
+      payload: { name: 'Mallory', email: 'mallory@example.com', message: 'About my order' },
+    });
+    expect(response.statusCode).toBe(200);
+    const mail = await smtp.waitFor((m) => m.text.includes('About my order'));
+    expect(`${mail.text}\n${mail.html ?? ''}\n${mail.subject}`).not.toContain('attacker.example');
+  });
+
   for (const [field, value, sentence] of [
     ['name', 'Eve\r\nBcc: victim@example.com', contactMessages.nameOneLine],
     ['name', 'Eve\n', contactMessages.nameOneLine],

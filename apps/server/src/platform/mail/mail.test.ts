@@ -123,7 +123,12 @@ describe('mail settings', () => {
 
   it('need MAIL_FROM with SMTP_URL in production', () => {
     expect(() =>
-      loadConfig({ ...base, NODE_ENV: 'production', SMTP_URL: 'smtps://u:p@smtp.example.com' }),
+      loadConfig({
+        ...base,
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://podflow.example.com',
+        SMTP_URL: 'smtps://u:p@smtp.example.com',
+      }),
     ).toThrow(/MAIL_FROM/);
   });
 });
