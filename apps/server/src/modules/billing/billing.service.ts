@@ -33,6 +33,19 @@ const asRecord = (value: unknown): Record<string, unknown> =>
 const asString = (value: unknown): string | undefined =>
   typeof value === 'string' && value ? value : undefined;
 
+/** The parsed body as an event, or undefined when it lacks what every Stripe event has. */
+function eventOf(value: unknown): StripeEvent | undefined {
+  const event = asRecord(value);
+  if (value !== event || Array.isArray(value)) return undefined;
+  const data = asRecord(event.data);
+  const ok =
+    asString(event.id) !== undefined &&
+    asString(event.type) !== undefined &&
+    event.data === data &&
+    data.object === asRecord(data.object);
+  return ok ? (event as StripeEvent) : undefined;
+}
+
 /**
  * Subscriptions on Stripe: checkout and the billing portal for the seller, and the webhook that
  * alone changes a plan. Each event is applied once, and always as the state Stripe holds now (the
@@ -117,6 +130,19 @@ export function billingService(deps: BillingDeps) {
       default:
         return undefined;
     }
+  }
+
+  /** A signed body that is not an event: logged (with its start, for whoever sent it) and refused, with no effect. */
+  function refuseWebhook(rawBody: Buffer, reason: string): UserError {
+    log.warn(
+      { reason, bytes: rawBody.length, start: rawBody.subarray(0, 200).toString('utf8') },
+      'stripe webhook refused: not an event',
+    );
+    return new UserError(
+      400,
+      `The webhook was signed but is not a Stripe event: ${reason}. Send the event object as Stripe signed it.`,
+      { code: 'event_invalid' },
+    );
   }
 
   /** Reads the subscription until two reads agree with what was written (events that raced settle). */
@@ -226,14 +252,20 @@ export function billingService(deps: BillingDeps) {
      */
     async webhook(rawBody: Buffer, signature: string | undefined): Promise<boolean> {
       const stripe = require();
-      let event: StripeEvent;
+      let parsed: unknown;
       try {
-        event = verifyWebhook(rawBody, signature, settings!.webhookSecret);
+        parsed = verifyWebhook(rawBody, signature, settings!.webhookSecret);
       } catch (error) {
         if (error instanceof WebhookSignatureError) {
           throw new UserError(400, error.message, { code: 'signature_invalid' });
         }
+        // Only a correctly signed body gets this far: JSON.parse of it failed.
+        if (error instanceof SyntaxError) throw refuseWebhook(rawBody, 'its body is not JSON');
         throw error;
+      }
+      const event = eventOf(parsed);
+      if (!event) {
+        throw refuseWebhook(rawBody, 'it has no string id, no string type or no data.object');
       }
       const subject = await subjectOf(event);
       const effect = subject
