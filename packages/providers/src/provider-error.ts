@@ -78,7 +78,8 @@ export function redactor(secrets: string[]): (text: string) => string {
   for (const secret of secrets) {
     if (!secret) continue;
     forms.add(secret);
-    forms.add(encodeURIComponent(secret));
+    // encodeURIComponent throws on a lone surrogate; such a secret has no URL-escaped form to hide.
+    if (secret.isWellFormed()) forms.add(encodeURIComponent(secret));
     forms.add(JSON.stringify(secret).slice(1, -1));
   }
   // Longest first, so a bearer header is hidden whole rather than leaving its scheme around a hole.

@@ -18,9 +18,11 @@ export class UserError extends Error {
       fields?: Record<string, string>;
       headers?: Record<string, string>;
       extra?: Record<string, unknown>;
+      /** What went wrong underneath, for the log only. */
+      cause?: unknown;
     } = {},
   ) {
-    super(message);
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'UserError';
     this.status = status;
     this.code = options.code ?? 'user_error';

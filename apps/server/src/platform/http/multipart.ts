@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { finished } from 'node:stream/promises';
 import { UserError } from '../errors.ts';
+import { strictUtf8 } from './utf8.ts';
 
 /** One part of a multipart upload, streamed: services see this, never the parser. */
 export type UploadPart =
@@ -28,6 +29,8 @@ export async function registerMultipart(
   const fields = limits.maxFields ?? 20;
   await app.register(multipart, {
     throwFileSizeLimit: false,
+    // Field bytes arrive as they were sent (one char per byte), so uploadParts can refuse invalid UTF-8.
+    defCharset: 'latin1',
     limits: {
       fileSize: limits.maxFileBytes,
       files: limits.maxFiles,
@@ -38,19 +41,46 @@ export async function registerMultipart(
   });
 }
 
+/** Why a multipart body that the parser could not read is refused. */
+export const malformedMultipartMessage =
+  'The upload could not be read: the multipart body is malformed. Send the files again as multipart/form-data.';
+
+/** The parser's own failure (a missing or empty boundary, a part cut short, garbage) as a 400. */
+function malformed(error: unknown): unknown {
+  if (error instanceof UserError) return error;
+  return new UserError(400, malformedMultipartMessage, { code: 'multipart_malformed', cause: error });
+}
+
+/** A file's chunks, with the parser's failures (a part cut short) turned into the 400 above. */
+async function* fileChunks(file: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  try {
+    yield* file;
+  } catch (error) {
+    throw malformed(error);
+  }
+}
+
 /** The request's parts in order, each file streamed (never held whole in memory). */
 export async function* uploadParts(request: FastifyRequest): AsyncGenerator<UploadPart> {
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
-        yield { kind: 'field', name: part.fieldname, value: String(part.value) };
+        const value = strictUtf8(Buffer.from(String(part.value), 'latin1'));
+        if (value === undefined) {
+          throw new UserError(
+            400,
+            `The form field ${displayName(part.fieldname, 'field')} is not valid UTF-8 text. Send it again as UTF-8.`,
+            { code: 'invalid_utf8' },
+          );
+        }
+        yield { kind: 'field', name: part.fieldname, value };
         continue;
       }
       const file = part.file;
       yield {
         kind: 'file',
         fileName: part.filename,
-        chunks: () => file.iterator({ destroyOnReturn: false }),
+        chunks: () => fileChunks(file.iterator({ destroyOnReturn: false })),
         discard: async () => {
           if (file.readableEnded) return;
           file.resume();
@@ -73,7 +103,7 @@ export async function* uploadParts(request: FastifyRequest): AsyncGenerator<Uplo
         code: 'fields_limit',
       });
     }
-    throw error;
+    throw malformed(error);
   }
 }
 
