@@ -162,12 +162,6 @@ function checkUrlShape(url: string, policy: OutboundPolicy): URL {
   if (!schemes.includes(parsed.protocol)) {
     throw new UnsafeUrlError('The store address must start with https://.');
   }
-  // A store answers on https's own port; any other reaches whatever else listens on that host.
-  if (!policy.allowPrivate && parsed.port !== '') {
-    throw new UnsafeUrlError(
-      `The store address must use the standard https port 443; remove :${parsed.port} from it.`,
-    );
-  }
   if (parsed.username || parsed.password) {
     throw new UnsafeUrlError('The store address must not contain a user name or password.');
   }
@@ -226,11 +220,6 @@ function guardedConnector(
     try {
       if (options.protocol !== 'https:' && !policy.allowPrivate) {
         throw new UnsafeUrlError('The store address must start with https://.');
-      }
-      if (!policy.allowPrivate && options.port !== '' && options.port !== '443') {
-        throw new UnsafeUrlError(
-          `The store address must use the standard https port 443; remove :${options.port} from it.`,
-        );
       }
       const host = bareHost(options.hostname);
       if (isIP(host) !== 0) checkAddresses([host], policy);

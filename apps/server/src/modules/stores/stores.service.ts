@@ -137,6 +137,14 @@ function storeUrlOf(typed: string): string {
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
+/** A store answers on https's own port (443); any other reaches whatever else listens on that host. */
+function assertStorePort(storeUrl: string, allowPrivate: boolean): void {
+  const { port } = new URL(storeUrl);
+  if (allowPrivate || port === '') return;
+  const sentence = `The store address must use the standard https port 443; remove :${port} from it.`;
+  throw new UserError(400, sentence, { code: 'store_url_refused' });
+}
+
 /** A store's refusal or silence as the seller should read it. */
 function saveFailure(error: unknown, store: TargetStore): UserError {
   if (!(error instanceof ProviderError)) throw error;
@@ -260,6 +268,7 @@ export function storesService(deps: StoresServiceDeps) {
     ): Promise<WooCommerceInfo> {
       await workspaces.requireOwned(userId, input.workspace_id);
       const storeUrl = storeUrlOf(input.woocommerce_store_url);
+      assertStorePort(storeUrl, clients.policy.allowPrivate);
       try {
         await checkOutboundUrl(storeUrl, clients.policy);
       } catch (error) {
