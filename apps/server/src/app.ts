@@ -58,6 +58,7 @@ import { type Db, isDatabaseUp } from './platform/db/db.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { openMail } from './platform/mail/open-mail.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
+import { recordRoutes } from './platform/http/route-table.ts';
 import { publicOrigin } from './platform/http/public-origin.ts';
 import { registerSecurity } from './platform/http/security.ts';
 import { registerSpa, wantsHtml } from './platform/http/spa.ts';
@@ -104,6 +105,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  recordRoutes(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorBody } from '@podflow/contract/errors';
 import { tutorialList } from '@podflow/contract/tutorials';
 import { UserError } from '../../platform/errors.ts';
 import {
@@ -63,7 +64,15 @@ export const contentRoutes: FastifyPluginAsyncZod<Options> = async (app, { tutor
 
   app.get(
     '/tutorials/:file',
-    { config: { rateLimit: false }, schema: { tags, params, hide: false } },
+    {
+      config: { rateLimit: false },
+      schema: {
+        tags,
+        params,
+        produces: ['text/html', 'image/webp', 'image/png', 'image/jpeg'],
+        response: { 200: z.string().describe('A tutorial page (HTML) or one of its images'), 404: errorBody },
+      },
+    },
     async (request, reply) => {
       const { file } = request.params;
       const page = await tutorials.find(file, tutorialFilePattern);
@@ -79,7 +88,15 @@ export const contentRoutes: FastifyPluginAsyncZod<Options> = async (app, { tutor
 
   app.get(
     '/media/:file',
-    { config: { rateLimit: false }, schema: { tags, params } },
+    {
+      config: { rateLimit: false },
+      schema: {
+        tags,
+        params,
+        produces: ['video/webm', 'video/mp4', 'image/jpeg', 'image/png', 'image/webp'],
+        response: { 200: z.string().describe('The demo video or its poster'), 404: errorBody },
+      },
+    },
     async (request, reply) => {
       const name = await media.find(request.params.file, mediaFilePattern);
       if (!name) throw notFound('media file');

@@ -36,6 +36,10 @@ export const designsRoutes: FastifyPluginAsyncZod<Options> = async (
         summary:
           'Upload PNG designs (multipart: workspace_id, then repeated files); each file is stored or rejected with its reason',
         consumes: ['multipart/form-data'],
+        multipart: z.object({
+          workspace_id: z.string().max(64).describe('The workspace (or in the query), sent before the files'),
+          files: z.array(z.file()).describe('The PNG designs, one part each'),
+        }),
         querystring: z.object({ workspace_id: z.string().max(64).optional() }),
         response: {
           201: uploadDesignsResponse,

@@ -26,6 +26,14 @@ type Options = { metadata: MetadataService; requireUser: preHandlerAsyncHookHand
 
 const maxDesigns = 1000;
 
+/** The multipart fields of save and generate, for the OpenAPI document: each repeated once per design. */
+const metadataForm = z.object(
+  Object.fromEntries(metadataFields.map((name) => [name, z.array(z.string())])) as Record<
+    (typeof metadataFields)[number],
+    z.ZodArray<z.ZodString>
+  >,
+);
+
 /**
  * The rows of a save or generate request: SPEC's multipart with lineitem_id, product_title,
  * seo_keywords and product_description each repeated once per design, in the same order.
@@ -88,6 +96,8 @@ export const metadataRoutes: FastifyPluginAsyncZod<Options> = async (app, { meta
         ...common,
         summary:
           'Save titles, keywords and descriptions (multipart: the four fields repeated once per design); over-limit fields are saved and reported',
+        consumes: ['multipart/form-data'],
+        multipart: metadataForm,
         response: { 200: saveMetadataResponse, ...errors, 413: errorBody, 415: errorBody },
       },
     },
@@ -101,6 +111,8 @@ export const metadataRoutes: FastifyPluginAsyncZod<Options> = async (app, { meta
         ...common,
         summary:
           'Queue one AI task per design (what is typed goes along as hints); one AI token each; answers at once',
+        consumes: ['multipart/form-data'],
+        multipart: metadataForm,
         response: {
           200: generateMetadataResponse,
           ...errors,
@@ -145,7 +157,8 @@ export const metadataRoutes: FastifyPluginAsyncZod<Options> = async (app, { meta
         ...common,
         summary: "The workspace's metadata as CSV: file_name, title, keywords, description",
         querystring: workspaceQuery,
-        response: { 200: z.string(), ...errors },
+        produces: ['text/csv'],
+        response: { 200: z.string().describe('The CSV file (text/csv)'), ...errors },
       },
     },
     async (request, reply) => {
@@ -165,6 +178,8 @@ export const metadataRoutes: FastifyPluginAsyncZod<Options> = async (app, { meta
         ...common,
         summary:
           'Match an edited metadata CSV to the designs by file name: apply=false previews the changes, apply=true saves them',
+        consumes: ['multipart/form-data'],
+        multipart: z.object({ file: z.file().describe('The CSV file (one part)') }),
         querystring: workspaceQuery.extend({
           apply: z.enum(['true', 'false']).default('false'),
         }),

@@ -63,7 +63,7 @@ export const mockupsRoutes: FastifyPluginAsyncZod<Options> = async (app, { mocku
           'Server-sent events: `job` with a MockupJobLog whenever a job of the latest run moves, `ping` every 15 s',
         querystring: workspaceQuery,
         produces: ['text/event-stream'],
-        response: errors,
+        response: { 200: z.string().describe('The event stream (text/event-stream)'), ...errors },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,6 @@
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { uploadErrorBody } from '@podflow/contract/designs';
 import { errorBody } from '@podflow/contract/errors';
 import {
@@ -37,6 +38,10 @@ export const templatesRoutes: FastifyPluginAsyncZod<Options> = async (
     401: errorBody,
     403: errorBody,
     404: errorBody,
+  };
+  const uploadFields = {
+    templateData: z.string().optional().describe("The placement editor's JSON: the print area's corners"),
+    workspace_id: z.string().max(64).optional().describe('Select the stored templates for this workspace'),
   };
   const uploadResponse = {
     201: uploadTemplatesResponse,
@@ -150,6 +155,11 @@ export const templatesRoutes: FastifyPluginAsyncZod<Options> = async (
         summary:
           'Upload one template image with its placement (multipart: file, templateData JSON or no_placeholder, optional workspace_id)',
         consumes: ['multipart/form-data'],
+        multipart: z.object({
+          file: z.file().describe('The template image (PNG, JPEG or WebP)'),
+          ...uploadFields,
+          no_placeholder: z.string().optional().describe("'true': no print area"),
+        }),
         response: uploadResponse,
       },
     },
@@ -164,6 +174,7 @@ export const templatesRoutes: FastifyPluginAsyncZod<Options> = async (
         summary:
           'Upload template images (classic mode: repeated files; print area from templateData or from transparency)',
         consumes: ['multipart/form-data'],
+        multipart: z.object({ files: z.array(z.file()).describe('The template images'), ...uploadFields }),
         response: uploadResponse,
       },
     },

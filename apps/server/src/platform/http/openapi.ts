@@ -1,11 +1,14 @@
 import swagger from '@fastify/swagger';
 import scalar from '@scalar/fastify-api-reference';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { addStandardErrors, normaliseContentTypes, transformRoute } from './openapi-document.ts';
 import { docsContentSecurityPolicy } from './security.ts';
 
 /** OpenAPI 3.1 built from the zod schemas of every route, at /api/openapi.json and /api/docs. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  // Before any module: every route registered after this gets the standard error answers.
+  app.addHook('onRoute', addStandardErrors);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -16,8 +19,12 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transform: transformRoute,
+    transformObject: (input) => {
+      const document = jsonSchemaTransformObject(input);
+      normaliseContentTypes(document.paths as Parameters<typeof normaliseContentTypes>[0]);
+      return document;
+    },
   });
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

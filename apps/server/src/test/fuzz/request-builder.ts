@@ -1,0 +1,75 @@
+import type { InjectOptions } from 'fastify';
+import { type FormPart, multipartBody } from './multipart-body.ts';
+import type { Operation } from './openapi-operations.ts';
+
+/** A file for a multipart field: what the generators draw for `format: binary`. */
+export type FileValue = { fileName: string; type: string; data: Buffer };
+
+export const isFile = (value: unknown): value is FileValue =>
+  typeof value === 'object' && value !== null && Buffer.isBuffer((value as FileValue).data);
+
+export type RequestParts = {
+  pathParams: Record<string, unknown>;
+  query: Record<string, unknown>;
+  /** A JSON or multipart body (by the operation's content type) as an object of fields. */
+  body?: unknown;
+  /** A body sent exactly as given instead (malformed JSON, broken multipart, a wrong content type). */
+  raw?: { payload: Buffer | string; contentType?: string };
+  headers?: Record<string, string>;
+};
+
+/** The parts of a multipart body for an object of fields: arrays repeat a field, files are file parts. */
+export function formPartsOf(fields: Record<string, unknown>): FormPart[] {
+  const parts: FormPart[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item === undefined) continue;
+      if (isFile(item)) parts.push({ name, ...item });
+      else parts.push({ name, value: typeof item === 'string' ? item : JSON.stringify(item) });
+    }
+  }
+  return parts;
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+
+/** The URL of an operation with its path parameters and query filled in. */
+export function urlOf(operation: Operation, parts: RequestParts): string {
+  const path = operation.path.replace(/\{(\w+)\}/g, (_m, name: string) =>
+    encodeURIComponent(text(parts.pathParams[name] ?? '')),
+  );
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(parts.query)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) search.append(name, text(item));
+  }
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/** app.inject options for a request. */
+export function injectOptionsOf(operation: Operation, parts: RequestParts): InjectOptions {
+  const headers: Record<string, string> = { ...parts.headers };
+  let payload: string | Buffer | undefined;
+  if (parts.raw) {
+    payload = parts.raw.payload;
+    if (parts.raw.contentType) headers['content-type'] = parts.raw.contentType;
+  } else if (parts.body !== undefined) {
+    if (operation.body?.contentType === 'multipart/form-data') {
+      const fields =
+        parts.body && typeof parts.body === 'object' ? (parts.body as Record<string, unknown>) : {};
+      const built = multipartBody(formPartsOf(fields));
+      payload = built.payload;
+      headers['content-type'] = built.contentType;
+    } else {
+      payload = JSON.stringify(parts.body);
+      headers['content-type'] = 'application/json';
+    }
+  }
+  return {
+    method: operation.method as InjectOptions['method'],
+    url: urlOf(operation, parts),
+    headers,
+    ...(payload === undefined ? {} : { payload }),
+  };
+}
