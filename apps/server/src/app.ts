@@ -207,7 +207,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
       concurrency: config.ai.concurrency,
     }),
   );
-  const secrets = new SecretBox(config.appSecret);
+  const secrets = new SecretBox(config.appSecret, config.appSecretPrevious);
   const listingsData = listingsRepo(db);
   const listings = listingsService({
     repo: listingsData,

@@ -14,7 +14,13 @@ import type { DesignRow } from '../designs/designs.repo.ts';
 import type { DesignsService } from '../designs/designs.service.ts';
 import { listingTextOf } from './listing-text.ts';
 import type { ListingsRepo } from './listings.repo.ts';
-import { CREATE_LISTINGS_JOB, type ProviderSettings, providerClients } from './listings.service.ts';
+import {
+  CREATE_LISTINGS_JOB,
+  type ProviderSettings,
+  connectionKey,
+  keyUnreadable,
+  providerClients,
+} from './listings.service.ts';
 
 export type CreateListingsDeps = {
   repo: ListingsRepo;
@@ -117,7 +123,12 @@ export function createListingsJob(deps: CreateListingsDeps): JobDefinition<z.inf
       await repo.finishRun(runId, 'Failed', 'The workspace is no longer connected.');
       return { status: 'failed', reason: 'not connected' };
     }
-    const apiKey = secrets.open(connection.api_key_sealed);
+    const apiKey = connectionKey(secrets, connection);
+    if (apiKey === undefined) {
+      const reason = keyUnreadable(provider === 'printify' ? 'Printify' : 'Gelato');
+      await repo.finishRun(runId, 'Failed', reason);
+      return { status: 'failed', reason };
+    }
     let one: (design: Design) => Promise<Outcome>;
     try {
       one =

@@ -14,7 +14,7 @@ import {
 import { gelatoClient } from '@podflow/providers/gelato';
 import { ProviderError } from '@podflow/providers/http';
 import { printifyClient } from '@podflow/providers/printify';
-import type { SecretBox } from '../../platform/crypto/secrets.ts';
+import { type SecretBox, SecretUnreadableError, connectionBinding } from '../../platform/crypto/secrets.ts';
 import { UserError } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/queue/job-queue.ts';
 import type { DesignsService } from '../designs/designs.service.ts';
@@ -47,6 +47,24 @@ export type ListingsServiceDeps = {
 };
 
 const names: Record<ListingProvider, string> = { printify: 'Printify', gelato: 'Gelato' };
+
+/**
+ * A connection's stored key, or undefined when it can no longer be opened (sealed under an
+ * APP_SECRET this server does not have, changed, or copied from another row): the seller is then
+ * asked for it again instead of getting an error.
+ */
+export function connectionKey(secrets: SecretBox, row: ConnectionRow): string | undefined {
+  try {
+    return secrets.open(row.api_key_sealed, connectionBinding(row));
+  } catch (error) {
+    if (error instanceof SecretUnreadableError) return undefined;
+    throw error;
+  }
+}
+
+/** Why a run stopped when the stored key of `name` cannot be opened. */
+export const keyUnreadable = (name: string) =>
+  `The saved ${name} credentials can no longer be read: connect ${name} again.`;
 const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
 
 /** The run the web app shows: counts and one result per design. */
@@ -101,10 +119,11 @@ export function listingsService(deps: ListingsServiceDeps) {
   async function keyFrom(sent: string, workspaceId: string | undefined, provider: ListingProvider) {
     if (!isMaskedKey(sent)) return sent;
     const stored = workspaceId ? await repo.connection(workspaceId, provider) : undefined;
-    if (!stored) {
+    const key = stored && connectionKey(secrets, stored);
+    if (key === undefined) {
       throw new UserError(400, `Enter your ${names[provider]} API key.`, { code: 'key_required' });
     }
-    return secrets.open(stored.api_key_sealed);
+    return key;
   }
 
   async function startRun(userId: string, workspaceId: string, provider: ListingProvider, publish: boolean) {
@@ -157,13 +176,15 @@ export function listingsService(deps: ListingsServiceDeps) {
     async printifyInfo(userId: string, workspaceId: string): Promise<PrintifyInfo[]> {
       await workspaces.requireOwned(userId, workspaceId);
       const row = await repo.connection(workspaceId, 'printify');
-      return row ? [printifyInfoOf(row, secrets.open(row.api_key_sealed))] : [];
+      const key = row && connectionKey(secrets, row);
+      return row && key !== undefined ? [printifyInfoOf(row, key)] : [];
     },
 
     async gelatoInfo(userId: string, workspaceId: string): Promise<GelatoInfo[]> {
       await workspaces.requireOwned(userId, workspaceId);
       const row = await repo.connection(workspaceId, 'gelato');
-      return row ? [gelatoInfoOf(row, secrets.open(row.api_key_sealed))] : [];
+      const key = row && connectionKey(secrets, row);
+      return row && key !== undefined ? [gelatoInfoOf(row, key)] : [];
     },
 
     /** The shops a Printify key reaches (the key is not stored by this call). */
@@ -205,7 +226,10 @@ export function listingsService(deps: ListingsServiceDeps) {
         workspace_id: input.workspace_id,
         provider: 'printify',
         user_id: userId,
-        api_key_sealed: secrets.seal(key),
+        api_key_sealed: secrets.seal(
+          key,
+          connectionBinding({ user_id: userId, workspace_id: input.workspace_id, provider: 'printify' }),
+        ),
         shop_id: input.shop_id,
         shop_title: shopTitle,
         template_id: input.printify_product_id,
@@ -234,7 +258,10 @@ export function listingsService(deps: ListingsServiceDeps) {
         workspace_id: input.workspace_id,
         provider: 'gelato',
         user_id: userId,
-        api_key_sealed: secrets.seal(key),
+        api_key_sealed: secrets.seal(
+          key,
+          connectionBinding({ user_id: userId, workspace_id: input.workspace_id, provider: 'gelato' }),
+        ),
         shop_id: input.store_id,
         shop_title: '',
         template_id: input.template_id,

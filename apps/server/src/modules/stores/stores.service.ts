@@ -19,11 +19,12 @@ import { ProviderError } from '@podflow/providers/http';
 import { UnsafeUrlError, checkOutboundUrl, safeFetch } from '@podflow/providers/safe-fetch';
 import { shopifyClient } from '@podflow/providers/shopify';
 import { wooClient } from '@podflow/providers/woocommerce';
-import type { SecretBox } from '../../platform/crypto/secrets.ts';
+import { type SecretBox, connectionBinding } from '../../platform/crypto/secrets.ts';
 import { UserError } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/queue/job-queue.ts';
 import type { DesignsService } from '../designs/designs.service.ts';
 import type { ConnectionRow, ListingsRepo } from '../listings/listings.repo.ts';
+import { connectionKey } from '../listings/listings.service.ts';
 import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
 import type { StoreSyncResultRow, StoreSyncRunRow, StoresRepo } from './stores.repo.ts';
 
@@ -81,9 +82,11 @@ export type StoresServiceDeps = {
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
 
-/** The sealed WooCommerce keys of a connection. */
-export const wooKeysOf = (secrets: SecretBox, row: ConnectionRow): WooKeys =>
-  JSON.parse(secrets.open(row.api_key_sealed)) as WooKeys;
+/** The sealed WooCommerce keys of a connection, or undefined when they can no longer be opened. */
+export function wooKeysOf(secrets: SecretBox, row: ConnectionRow): WooKeys | undefined {
+  const sealed = connectionKey(secrets, row);
+  return sealed === undefined ? undefined : (JSON.parse(sealed) as WooKeys);
+}
 
 /** The run the web app shows: counts and one result per design. */
 export function toStoreSyncRun(run: StoreSyncRunRow, results: StoreSyncResultRow[]): StoreSyncRun {
@@ -189,19 +192,16 @@ export function storesService(deps: StoresServiceDeps) {
     async shopifyInfo(userId: string, workspaceId: string): Promise<ShopifyInfo[]> {
       await workspaces.requireOwned(userId, workspaceId);
       const row = await connections.connection(workspaceId, 'shopify');
-      if (!row) return [];
-      return [
-        {
-          shopify_admin_api_token: maskKey(secrets.open(row.api_key_sealed)),
-          shopify_shop_name: row.shop_id,
-        },
-      ];
+      const token = row && connectionKey(secrets, row);
+      if (!row || token === undefined) return [];
+      return [{ shopify_admin_api_token: maskKey(token), shopify_shop_name: row.shop_id }];
     },
 
     async wooInfo(userId: string, workspaceId: string): Promise<WooCommerceInfo[]> {
       await workspaces.requireOwned(userId, workspaceId);
       const row = await connections.connection(workspaceId, 'woocommerce');
-      return row ? [wooInfoOf(row.shop_id, wooKeysOf(secrets, row))] : [];
+      const keys = row && wooKeysOf(secrets, row);
+      return row && keys ? [wooInfoOf(row.shop_id, keys)] : [];
     },
 
     /**
@@ -220,7 +220,7 @@ export function storesService(deps: StoresServiceDeps) {
       const stored = await connections.connection(input.workspace_id, 'shopify');
       const token = secretFrom(
         input.shopify_admin_api_token,
-        stored && stored.shop_id === shop ? secrets.open(stored.api_key_sealed) : undefined,
+        stored && stored.shop_id === shop ? connectionKey(secrets, stored) : undefined,
         'Admin API access token',
       );
       let access: { name: string; scopes: string[] };
@@ -242,7 +242,10 @@ export function storesService(deps: StoresServiceDeps) {
         workspace_id: input.workspace_id,
         provider: 'shopify',
         user_id: userId,
-        api_key_sealed: secrets.seal(token),
+        api_key_sealed: secrets.seal(
+          token,
+          connectionBinding({ user_id: userId, workspace_id: input.workspace_id, provider: 'shopify' }),
+        ),
         shop_id: shop,
         shop_title: access.name,
         template_id: '',
@@ -293,7 +296,10 @@ export function storesService(deps: StoresServiceDeps) {
         workspace_id: input.workspace_id,
         provider: 'woocommerce',
         user_id: userId,
-        api_key_sealed: secrets.seal(JSON.stringify(keys)),
+        api_key_sealed: secrets.seal(
+          JSON.stringify(keys),
+          connectionBinding({ user_id: userId, workspace_id: input.workspace_id, provider: 'woocommerce' }),
+        ),
         shop_id: storeUrl,
         shop_title: '',
         template_id: '',

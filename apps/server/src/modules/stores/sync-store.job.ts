@@ -14,12 +14,12 @@ import type { Storage } from '../../platform/storage/storage.ts';
 import type { DesignRow } from '../designs/designs.repo.ts';
 import type { DesignsService } from '../designs/designs.service.ts';
 import type { ListingsRepo } from '../listings/listings.repo.ts';
-import type { providerClients } from '../listings/listings.service.ts';
+import { connectionKey, keyUnreadable, type providerClients } from '../listings/listings.service.ts';
 import type { MockupsService } from '../mockups/mockups.service.ts';
 import { type ProductSync, type SyncMockup, syncShopifyProduct } from './shopify-sync.ts';
 import { storeListingOf } from './store-listing.ts';
 import type { StoreSyncOutcome, StoresRepo } from './stores.repo.ts';
-import { SYNC_STORE_JOB, type StoreClients, wooKeysOf } from './stores.service.ts';
+import { SYNC_STORE_JOB, type StoreClients, type WooKeys } from './stores.service.ts';
 import { type WooItem, syncWooProducts } from './woocommerce-sync.ts';
 
 export type SyncStoreDeps = {
@@ -104,7 +104,9 @@ export function syncStoreJob(deps: SyncStoreDeps): JobDefinition<z.infer<typeof 
   async function printifyShop(workspaceId: string, store: TargetStore) {
     const connection = await connections.connection(workspaceId, 'printify');
     if (!connection) throw new RunRefusal(storeMessages.notConnectedPrintify);
-    const printify = clients.printify(secrets.open(connection.api_key_sealed));
+    const printifyKey = connectionKey(secrets, connection);
+    if (printifyKey === undefined) throw new RunRefusal(keyUnreadable('Printify'));
+    const printify = clients.printify(printifyKey);
     const shop = (await printify.listShops()).find((s) => String(s.id) === connection.shop_id);
     if (!shop) {
       throw new RunRefusal(
@@ -140,8 +142,12 @@ export function syncStoreJob(deps: SyncStoreDeps): JobDefinition<z.infer<typeof 
     let printify: Awaited<ReturnType<typeof printifyShop>>;
     let mockups: Map<string, SyncMockup[]> | undefined;
     const connection = await connections.connection(workspaceId, store);
+    let storeKey: string;
     try {
       if (!connection) throw new RunRefusal(storeMessages.notConnected(store));
+      const opened = connectionKey(secrets, connection);
+      if (opened === undefined) throw new RunRefusal(keyUnreadable(name));
+      storeKey = opened;
       printify = await printifyShop(workspaceId, store);
       if (run.skip_mockups !== 1) mockups = await mockupsOf(workspaceId, store === 'woocommerce');
     } catch (error) {
@@ -178,7 +184,7 @@ export function syncStoreJob(deps: SyncStoreDeps): JobDefinition<z.infer<typeof 
     const pending = (await repo.results(runId)).filter((r) => r.status === 'pending');
     const where = (productId: string) => ({ workspaceId, store, storeRef: connection!.shop_id, productId });
     if (store === 'shopify') {
-      const shopify = clients.shopify(connection!.shop_id, secrets.open(connection!.api_key_sealed));
+      const shopify = clients.shopify(connection!.shop_id, storeKey);
       await eachLimited(pending, 2, async (row) => {
         const target = await targetOf(row.design_id);
         if (!('design' in target)) return repo.setResult(runId, row.design_id, target);
@@ -194,7 +200,7 @@ export function syncStoreJob(deps: SyncStoreDeps): JobDefinition<z.infer<typeof 
         await repo.setResult(runId, row.design_id, outcomeOf(result, target.storeProductId));
       });
     } else {
-      const woo = clients.woocommerce(connection!.shop_id, wooKeysOf(secrets, connection!));
+      const woo = clients.woocommerce(connection!.shop_id, JSON.parse(storeKey) as WooKeys);
       const tagIds = new Map<string, number>();
       for (let at = 0; at < pending.length; at += mockups ? 10 : 50) {
         const chunk = pending.slice(at, at + (mockups ? 10 : 50));
