@@ -27,10 +27,15 @@ function sniff(head: Buffer): string {
   return 'not an image we can read';
 }
 
+/** Chunks that carry free text (or compressed text) a browser or another parser might act on. */
+const TEXT_CHUNKS = new Set(['tEXt', 'zTXt', 'iTXt']);
+
 /**
- * Passes a file's bytes through unchanged while checking, as they stream, that they are one whole
- * PNG: the signature, a sane IHDR within the pixel limit, every chunk's CRC, and IEND at the end.
- * It never holds more than one stream chunk. Throws a PngRejection; `info` is set once IHDR is read.
+ * Passes a file's bytes through while checking, as they stream, that they are one whole PNG: the
+ * signature, a sane IHDR within the pixel limit, every chunk's CRC, and IEND at the end. What comes
+ * out is the same image without its text chunks (tEXt, zTXt, iTXt) and without anything after
+ * IEND, so a polyglot (a PNG carrying HTML or a ZIP) is stored as a plain PNG. It never holds more
+ * than one stream chunk. Throws a PngRejection; `info` is set once IHDR is read.
  */
 export async function* inspectPng(
   source: AsyncIterable<Buffer>,
@@ -41,20 +46,23 @@ export async function* inspectPng(
   let state: 'signature' | 'chunk-header' | 'data' | 'crc' | 'end' = 'signature';
   let remaining = 0; // bytes of chunk data still to come
   let type = '';
+  let dropped = false; // the current chunk is left out of what is stored
   let crc = 0;
   let ihdr: Buffer | undefined;
   let chunkData: Buffer[] = []; // IHDR data only (13 bytes)
   let sawIhdr = false;
 
   for await (const chunk of source) {
+    const kept: Buffer[] = [];
     let offset = 0;
     while (offset < chunk.length) {
-      if (state === 'end') break; // bytes after IEND are ignored, as decoders do
+      if (state === 'end') break; // bytes after IEND are dropped (decoders ignore them)
       if (state === 'data') {
         const take = Math.min(remaining, chunk.length - offset);
         const part = chunk.subarray(offset, offset + take);
         crc = crc32(part, crc);
         if (type === 'IHDR') chunkData.push(Buffer.from(part));
+        if (!dropped) kept.push(part);
         remaining -= take;
         offset += take;
         if (remaining === 0) state = 'crc';
@@ -71,6 +79,7 @@ export async function* inspectPng(
           throw new PngRejection(
             `is not a PNG file (it is ${sniff(Buffer.concat([header, chunk.subarray(offset, offset + 16)]))}).`,
           );
+        kept.push(header);
         state = 'chunk-header';
       } else if (state === 'chunk-header') {
         remaining = header.readUInt32BE(0);
@@ -78,12 +87,15 @@ export async function* inspectPng(
         if (remaining > MAX_CHUNK || !/^[A-Za-z]{4}$/.test(type))
           throw new PngRejection('is damaged: its PNG structure is broken.');
         if (!sawIhdr && type !== 'IHDR') throw new PngRejection('is damaged: it has no PNG header (IHDR).');
+        dropped = TEXT_CHUNKS.has(type);
+        if (!dropped) kept.push(header);
         crc = crc32(header.subarray(4, 8));
         chunkData = [];
         state = remaining === 0 ? 'crc' : 'data';
       } else {
         if (header.readUInt32BE(0) !== crc >>> 0)
           throw new PngRejection('is damaged: a checksum inside the PNG does not match.');
+        if (!dropped) kept.push(header);
         if (type === 'IHDR') {
           ihdr = Buffer.concat(chunkData);
           readHeader(ihdr, limits, info);
@@ -97,7 +109,8 @@ export async function* inspectPng(
       }
       header = Buffer.alloc(0);
     }
-    yield chunk;
+    if (kept.length === 1) yield kept[0]!;
+    else if (kept.length > 1) yield Buffer.concat(kept);
   }
   if (state === 'signature' && header.length === 0) throw new PngRejection('is empty.');
   if (state !== 'end')

@@ -24,6 +24,7 @@ import {
 import { makeThumbnail } from '../../platform/images/thumbnail.ts';
 import type { UrlSigner } from '../../platform/storage/signed-urls.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
+import { PngRejection, inspectPng } from '../designs/png-inspector.ts';
 import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
 import { derivedPlacement, placementFromTemplateData } from './template-placement.ts';
 import type { TemplateRow, TemplatesRepo } from './templates.repo.ts';
@@ -54,6 +55,9 @@ type Outcome = {
 
 class FileRejection extends Error {}
 
+const unreadable = (fileName: string) =>
+  new FileRejection(`${fileName} could not be read as an image (it may be damaged).`);
+
 /** Mockup templates: the starter library and a user's own uploads, and each workspace's selection. */
 export function templatesService(deps: TemplatesServiceDeps) {
   const { repo, storage, signer, workspaces, limits } = deps;
@@ -78,20 +82,34 @@ export function templatesService(deps: TemplatesServiceDeps) {
     const fileName = displayName(part.fileName, 'template');
     const staging = ownKey(userId, id, 'upload');
     let format: ImageFormat | undefined;
+    const tooLarge = () => new FileRejection(`${fileName} ${tooLargeReason(limits.maxFileBytes)}`);
     async function* sniffed(): AsyncGenerator<Buffer> {
-      let head = Buffer.alloc(0);
-      for await (const chunk of part.chunks()) {
-        if (!format) {
-          head = Buffer.concat([head, chunk]);
-          if (head.length >= 12) {
-            format = sniffImageFormat(head);
-            if (!format) throw new FileRejection(`${fileName} is not a PNG, JPEG or WebP image.`);
-          }
-        }
-        yield chunk;
+      const source = part.chunks()[Symbol.asyncIterator]();
+      const head: Buffer[] = [];
+      while (Buffer.concat(head).length < 12) {
+        const next = await source.next();
+        if (next.done) break;
+        head.push(next.value);
       }
-      if (part.truncated()) throw new FileRejection(`${fileName} ${tooLargeReason(limits.maxFileBytes)}`);
+      format = sniffImageFormat(Buffer.concat(head));
       if (!format) throw new FileRejection(`${fileName} is not a PNG, JPEG or WebP image.`);
+      async function* whole(): AsyncGenerator<Buffer> {
+        yield* head;
+        for (let next = await source.next(); !next.done; next = await source.next()) yield next.value;
+      }
+      if (format !== 'png') {
+        yield* whole();
+      } else {
+        // A PNG is checked as it streams and stored without text chunks or bytes after IEND.
+        try {
+          yield* inspectPng(whole(), { maxPixels: limits.maxPixels });
+        } catch (error) {
+          if (part.truncated()) throw tooLarge();
+          if (error instanceof PngRejection) throw new FileRejection(`${fileName} ${error.message}`);
+          throw error;
+        }
+      }
+      if (part.truncated()) throw tooLarge();
     }
     let bytes: number;
     try {
@@ -113,7 +131,7 @@ export function templatesService(deps: TemplatesServiceDeps) {
     } catch (error) {
       await storage.delete(key);
       if (error instanceof FileRejection) throw error;
-      throw new FileRejection(`${fileName} could not be read as an image (it may be damaged).`);
+      throw unreadable(fileName);
     }
   }
 
@@ -149,7 +167,7 @@ export function templatesService(deps: TemplatesServiceDeps) {
       await storage.delete(image.key);
       await storage.delete(thumbnailKey);
       if (error instanceof FileRejection) throw error;
-      throw new FileRejection(`${image.fileName} could not be read as an image (it may be damaged).`);
+      throw unreadable(image.fileName);
     }
   }
 
@@ -158,28 +176,38 @@ export function templatesService(deps: TemplatesServiceDeps) {
     const fields = new Map<string, string>();
     const images: StoredImage[] = [];
     const outcomes: Outcome[] = [];
-    for await (const part of parts) {
-      if (part.kind === 'field') fields.set(part.name, part.value);
-      else if (part.kind === 'too-many-files') {
-        outcomes.push({
-          file_name: '(more files)',
-          status: 'rejected',
-          reason: tooManyFilesReason(limits.maxFiles),
-        });
-      } else {
-        try {
-          images.push(await storeImage(userId, part));
-        } catch (error) {
-          if (!(error instanceof FileRejection)) throw error;
+    try {
+      await readParts();
+    } catch (error) {
+      // A malformed body (or any other failure) stores nothing: the files already in go too.
+      await cleanUp(images);
+      throw error;
+    }
+    return { fields, images, outcomes };
+
+    async function readParts(): Promise<void> {
+      for await (const part of parts) {
+        if (part.kind === 'field') fields.set(part.name, part.value);
+        else if (part.kind === 'too-many-files') {
           outcomes.push({
-            file_name: displayName(part.fileName, 'template'),
+            file_name: '(more files)',
             status: 'rejected',
-            reason: error.message,
+            reason: tooManyFilesReason(limits.maxFiles),
           });
+        } else {
+          try {
+            images.push(await storeImage(userId, part));
+          } catch (error) {
+            if (!(error instanceof FileRejection)) throw error;
+            outcomes.push({
+              file_name: displayName(part.fileName, 'template'),
+              status: 'rejected',
+              reason: error.message,
+            });
+          }
         }
       }
     }
-    return { fields, images, outcomes };
   }
 
   async function finish(
@@ -331,9 +359,15 @@ export function templatesService(deps: TemplatesServiceDeps) {
   };
 
   async function derive(image: StoredImage): Promise<Placement> {
-    const window = image.key.endsWith('.jpg')
-      ? undefined
-      : await transparentWindow(await storage.read(image.key), limits.maxPixels);
+    let window;
+    try {
+      window = image.key.endsWith('.jpg')
+        ? undefined
+        : await transparentWindow(await storage.read(image.key), limits.maxPixels);
+    } catch {
+      // The header was readable (it was probed) but the pixels are not: a cut or damaged file.
+      throw unreadable(image.fileName);
+    }
     return derivedPlacement(window, image.width, image.height);
   }
 
@@ -346,7 +380,14 @@ export function templatesService(deps: TemplatesServiceDeps) {
     const stored: TemplateRow[] = [];
     for (const image of images) {
       try {
-        const row = await commit(userId, image, await placementOf(image));
+        let placement: Placement | null;
+        try {
+          placement = await placementOf(image);
+        } catch (error) {
+          await storage.delete(image.key);
+          throw error;
+        }
+        const row = await commit(userId, image, placement);
         stored.push(row);
         outcomes.push({ file_name: image.fileName, status: 'stored', mkp_template_id: row.id });
       } catch (error) {

@@ -17,6 +17,22 @@ const contentTypes: Record<string, string> = {
   zip: 'application/zip',
 };
 
+const images = new Set(['png', 'webp', 'jpg', 'jpeg']);
+
+/**
+ * Headers that keep a stored file inert wherever it is opened: shown inline only when it is an
+ * image (anything else downloads), never sniffed as another type, and sandboxed with no source
+ * allowed should a browser render it as a document anyway. Keys are safe names, so the file name is too.
+ */
+function inertHeaders(key: string, extension: string): Record<string, string> {
+  const fileName = key.slice(key.lastIndexOf('/') + 1);
+  return {
+    'content-disposition': `${images.has(extension) ? 'inline' : 'attachment'}; filename="${fileName}"`,
+    'content-security-policy': "default-src 'none'; sandbox",
+    'x-content-type-options': 'nosniff',
+  };
+}
+
 const linkExpired = () =>
   new UserError(403, 'This file link has expired or is not valid. Reload the page to get a fresh one.', {
     code: 'link_expired',
@@ -63,6 +79,7 @@ export const filesRoutes: FastifyPluginAsyncZod<Options> = async (app, { storage
         .header('content-length', size)
         .header('cache-control', `private, max-age=${maxAge}, immutable`)
         .header('cross-origin-resource-policy', 'same-origin')
+        .headers(inertHeaders(key, extension))
         .send(body);
     },
   );
