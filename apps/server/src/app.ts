@@ -114,7 +114,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   const origin = publicOrigin(config.publicUrl, config);
   app.addHook('onListen', async () => origin.listening(app.server.address()));
   await registerSecurity(app, config);
-  await registerOpenApi(app);
+  await registerOpenApi(app, { serve: config.apiDocs });
 
   const accessTokens = new AccessTokens(config.appSecret, config.auth.accessTokenTtlSeconds);
   const accounts = authRepo(db);

@@ -59,6 +59,7 @@ describe('config', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).apiDocs).toBe(true);
     expect(loadConfig({ DATA_DIR: dataDir(), API_DOCS: 'false' }).apiDocs).toBe(false);
     expect(loadConfig(production).apiDocs).toBe(false);
+    expect(loadConfig({ ...production, API_DOCS: '' }).apiDocs).toBe(false);
     expect(loadConfig({ ...production, API_DOCS: 'true' }).apiDocs).toBe(true);
   });
 

@@ -34,7 +34,7 @@ const schema = z.object({
     ])
     .optional(),
   // The API reference (/api/docs, /api/openapi.json): on by default, off in production unless true.
-  API_DOCS: bool.optional(),
+  API_DOCS: z.union([z.literal(''), bool]).optional(),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
@@ -223,7 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     appSecret: e.APP_SECRET ?? localSecret(dataDir),
     appSecretPrevious: e.APP_SECRET_PREVIOUS || undefined,
     publicUrl: e.PUBLIC_URL || undefined,
-    apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
+    apiDocs: e.API_DOCS === '' || e.API_DOCS === undefined ? e.NODE_ENV !== 'production' : e.API_DOCS,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

@@ -33,7 +33,8 @@ const oneDay = 24 * 60 * 60 * 1000;
  * A tutorial opened on its own (not through the app, which sanitises it) runs nothing: no script,
  * no form, no plugin, images from our origin only.
  */
-const tutorialPolicy = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
+const tutorialPolicy =
+  "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; base-uri 'none'; sandbox";
 
 const notFound = (what: string) => new UserError(404, `No such ${what}.`, { code: 'not_found' });
 

@@ -5,8 +5,11 @@ import { jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { addStandardErrors, normaliseContentTypes, transformRoute } from './openapi-document.ts';
 import { docsContentSecurityPolicy } from './security.ts';
 
-/** OpenAPI 3.1 built from the zod schemas of every route, at /api/openapi.json and /api/docs. */
-export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+/**
+ * OpenAPI 3.1 built from the zod schemas of every route. `serve` (API_DOCS; off in production by
+ * default) publishes it at /api/openapi.json and the reference at /api/docs; otherwise both answer 404.
+ */
+export async function registerOpenApi(app: FastifyInstance, { serve }: { serve: boolean }): Promise<void> {
   // Before any module: every route registered after this gets the standard error answers.
   app.addHook('onRoute', addStandardErrors);
   await app.register(swagger, {
@@ -27,6 +30,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     },
   });
 
+  if (!serve) return;
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(scalar, {

@@ -3,7 +3,10 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 
-/** The strict policy of the app: scripts only from our origin, nothing framed, no plugins. */
+/**
+ * The strict policy of every answer: scripts only from our origin (never inline), nothing framed,
+ * no plugins, no <base> (the web app uses none, and an injected one could redirect its scripts).
+ */
 export const contentSecurityPolicy = {
   'default-src': ["'self'"],
   'script-src': ["'self'"],
@@ -15,12 +18,15 @@ export const contentSecurityPolicy = {
   'media-src': ["'self'", 'blob:'],
   'object-src': ["'none'"],
   'frame-ancestors': ["'none'"],
-  'base-uri': ["'self'"],
+  'base-uri': ["'none'"],
   'form-action': ["'self'"],
   'upgrade-insecure-requests': null,
 } as const;
 
-/** The API reference page (/api/docs) runs the reference viewer's inline start-up script. */
+/**
+ * The API reference pages (/api/docs, when served) run the reference viewer's inline start-up
+ * script: the only answers whose policy allows inline scripts (openapi.ts sets it on them alone).
+ */
 export const docsContentSecurityPolicy = Object.entries({
   ...contentSecurityPolicy,
   'script-src': ["'self'", "'unsafe-inline'"],

@@ -28,7 +28,7 @@ function inertHeaders(key: string, extension: string): Record<string, string> {
   const fileName = key.slice(key.lastIndexOf('/') + 1);
   return {
     'content-disposition': `${images.has(extension) ? 'inline' : 'attachment'}; filename="${fileName}"`,
-    'content-security-policy': "default-src 'none'; sandbox",
+    'content-security-policy': "default-src 'none'; base-uri 'none'; sandbox",
     'x-content-type-options': 'nosniff',
   };
 }
