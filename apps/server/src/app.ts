@@ -7,6 +7,8 @@ import type { Config } from './config.ts';
 import { authRepo } from './modules/auth/auth.repo.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authService } from './modules/auth/auth.service.ts';
+import { loginThrottle } from './modules/auth/login-throttle.ts';
+import { loginThrottleRepo } from './modules/auth/login-throttle.repo.ts';
 import { passwordResetRepo } from './modules/auth/password-reset.repo.ts';
 import { passwordResetRoutes } from './modules/auth/password-reset.routes.ts';
 import { passwordResetService } from './modules/auth/password-reset.service.ts';
@@ -51,9 +53,10 @@ import { workspacesRepo } from './modules/workspaces/workspaces.repo.ts';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes.ts';
 import { workspacesService } from './modules/workspaces/workspaces.service.ts';
 
+import { LiveSessions, liveSessionCache } from './platform/auth/live-sessions.ts';
 import { requireUser } from './platform/auth/require-user.ts';
 import { SecretBox } from './platform/crypto/secrets.ts';
-import { AccessTokens } from './platform/auth/tokens.ts';
+import { AccessTokens, RefreshTokenSuccessors } from './platform/auth/tokens.ts';
 import { type Db, isDatabaseUp } from './platform/db/db.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { openMail } from './platform/mail/open-mail.ts';
@@ -118,18 +121,25 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
 
   const accessTokens = new AccessTokens(config.appSecret, config.auth.accessTokenTtlSeconds);
   const accounts = authRepo(db);
-  const loginLimits = {
+  const throttle = loginThrottle(loginThrottleRepo(db), {
     maxFailures: config.auth.loginMaxFailures,
     lockSeconds: config.auth.loginLockSeconds,
-  };
+    accountMaxFailures: config.auth.loginAccountMaxFailures,
+    accountMaxDelaySeconds: config.auth.loginAccountMaxDelaySeconds,
+  });
+  // Every signed-in request checks its session; a live answer is trusted for a few seconds.
+  const sessions = new LiveSessions((sid, userId) => auth.sessionIsLive(sid, userId), liveSessionCache);
   const auth = authService({
     repo: accounts,
+    throttle,
     accessTokens,
+    successors: new RefreshTokenSuccessors(config.appSecret),
+    sessions,
     refreshTokenTtlSeconds: config.auth.refreshTokenTtlSeconds,
-    loginLimits,
+    sessionMaxSeconds: config.auth.sessionMaxSeconds,
   });
 
-  const signedIn = requireUser(accessTokens);
+  const signedIn = requireUser(accessTokens, sessions);
   const storage = localDiskStorage(config.storage.root);
   const signer = new UrlSigner(config.appSecret, config.signedUrlTtlSeconds);
   const designsData = designsRepo(db);
@@ -271,7 +281,8 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     accounts,
     mail,
     log: app.log,
-    loginLimits,
+    throttle,
+    sessions,
   });
   await app.register(passwordResetRoutes, {
     reset,

@@ -44,6 +44,7 @@ const schema = z.object({
     .min(1)
     .default(15 * 60),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
+  SESSION_MAX_DAYS: z.coerce.number().int().min(1).default(90),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
@@ -52,6 +53,8 @@ const schema = z.object({
     .int()
     .min(1)
     .default(15 * 60),
+  LOGIN_ACCOUNT_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+  LOGIN_ACCOUNT_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).default(300),
   UPLOAD_MAX_FILE_MB: z.coerce.number().positive().default(50),
   UPLOAD_MAX_MEGAPIXELS: z.coerce.number().positive().default(100),
   UPLOAD_MAX_FILES: z.coerce.number().int().min(1).default(500),
@@ -130,8 +133,13 @@ export type Config = {
   auth: {
     accessTokenTtlSeconds: number;
     refreshTokenTtlSeconds: number;
+    /** A session ends this long after its sign-in, however often it is refreshed. */
+    sessionMaxSeconds: number;
     loginMaxFailures: number;
     loginLockSeconds: number;
+    /** Failed sign-ins per account from unknown addresses before each next one waits (doubling). */
+    loginAccountMaxFailures: number;
+    loginAccountMaxDelaySeconds: number;
   };
   rateLimit: { perMinute: number; authPerMinute: number };
   storage: { kind: 'local'; root: string };
@@ -230,8 +238,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     auth: {
       accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
       refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_DAYS * 24 * 3600,
+      sessionMaxSeconds: e.SESSION_MAX_DAYS * 24 * 3600,
       loginMaxFailures: e.LOGIN_MAX_FAILURES,
       loginLockSeconds: e.LOGIN_LOCK_SECONDS,
+      loginAccountMaxFailures: e.LOGIN_ACCOUNT_MAX_FAILURES,
+      loginAccountMaxDelaySeconds: e.LOGIN_ACCOUNT_MAX_DELAY_SECONDS,
     },
     rateLimit: { perMinute: e.RATE_LIMIT_PER_MINUTE, authPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE },
     storage: { kind: 'local', root: path.join(dataDir, 'files') },

@@ -97,6 +97,8 @@ export const authMessages = {
   badCredentials: 'No active account found with the given credentials.',
   duplicateEmail: 'An account with this e-mail already exists. Sign in or reset your password.',
   throttled: 'Too many failed sign-in attempts. Please wait a few minutes and try again.',
+  accountThrottled:
+    'Too many failed sign-in attempts on this account from new places. Please wait a moment and try again.',
   sessionExpired: 'Your session has expired. Please sign in again.',
   wrongCurrentPassword: 'Your current password is incorrect.',
   samePassword: 'Choose a new password that differs from the current one.',

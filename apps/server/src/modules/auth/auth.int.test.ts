@@ -50,6 +50,25 @@ describe(`accounts on ${testDbKind}`, () => {
       expect(again.json().message).toBe(authMessages.duplicateEmail);
     });
 
+    it('refuses a common or personal password with a sentence saying why, and makes no account', async () => {
+      const common = buildRegistration({ password: '12345678' });
+      const refused = await post(t, '/api/user/register/', common);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().fields).toEqual({
+        password:
+          'This password is too easy to guess: it is one of the most common passwords. Choose a longer one, such as three or four unrelated words.',
+      });
+      const personal = buildRegistration();
+      const own = await post(t, '/api/user/register/', { ...personal, password: personal.username });
+      expect(own.json().fields.password).toMatch(/it contains your name or e-mail address/);
+      const named = await post(t, '/api/user/register/', { ...personal, password: 'AdaLovelace' });
+      expect(named.statusCode).toBe(400);
+      expect((await post(t, '/api/user/register/', personal)).statusCode).toBe(201);
+      expect(
+        (await post(t, '/api/token/', { username: common.username, password: '12345678' })).statusCode,
+      ).toBe(401);
+    });
+
     it('lets the new account sign in at once', async () => {
       const registration = buildRegistration();
       await post(t, '/api/user/register/', registration);
@@ -114,37 +133,33 @@ describe(`accounts on ${testDbKind}`, () => {
       });
     }
 
-    it('revoke the whole family when a rotated token is used again after its successor was', async () => {
+    it('answer the same pair to ten tabs refreshing one token at once, and the session goes on', async () => {
       const { tokens } = await buildSignedInUser(t.app);
-      const rotated = (await post(t, '/api/token/refresh/', { refresh: tokens.refresh })).json();
-      const holder = (await post(t, '/api/token/refresh/', { refresh: rotated.refresh })).json();
-      const replay = await post(t, '/api/token/refresh/', { refresh: tokens.refresh });
-      expect(replay.statusCode).toBe(401);
-      expect(replay.json().message).toBe(authMessages.sessionExpired);
-      // The thief's replay also locks out the token the rightful holder got.
-      expect((await post(t, '/api/token/refresh/', { refresh: holder.refresh })).statusCode).toBe(401);
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () => post(t, '/api/token/refresh/', { refresh: tokens.refresh })),
+      );
+      expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
+      const pairs = new Set(answers.map((a) => `${a.json().access} ${a.json().refresh}`));
+      expect(pairs.size).toBe(1);
+      const pair = answers[0]?.json();
+      const list = await t.app.inject({
+        method: 'GET',
+        url: '/workspace/get_workspaces/',
+        headers: { authorization: `Bearer ${pair.access}` },
+      });
+      expect(list.statusCode).toBe(200);
+      const next = await post(t, '/api/token/refresh/', { refresh: pair.refresh });
+      expect(next.statusCode).toBe(200);
+      expect(next.json().refresh).not.toBe(pair.refresh);
     });
 
-    it('replace an answer lost in transit once, never back and forth', async () => {
+    it('answer a token presented again within seconds (its answer was lost) with the same pair', async () => {
       const { tokens } = await buildSignedInUser(t.app);
-      // The page reloaded while the refresh was on its way: its answer never arrived.
       const lost = (await post(t, '/api/token/refresh/', { refresh: tokens.refresh })).json();
       const again = await post(t, '/api/token/refresh/', { refresh: tokens.refresh });
       expect(again.statusCode).toBe(200);
-      const pair = again.json();
-      expect(pair.refresh).not.toBe(lost.refresh);
-      // The lost pair is spent: whoever presents it now is a replay, and the session ends.
-      expect((await post(t, '/api/token/refresh/', { refresh: lost.refresh })).statusCode).toBe(401);
-      expect((await post(t, '/api/token/refresh/', { refresh: pair.refresh })).statusCode).toBe(401);
-    });
-
-    it('do not touch other sessions of the same user when one family is revoked', async () => {
-      const { registration, tokens } = await buildSignedInUser(t.app);
-      const other = await signIn(t.app, registration.username, registration.password);
-      const rotated = (await post(t, '/api/token/refresh/', { refresh: tokens.refresh })).json();
-      await post(t, '/api/token/refresh/', { refresh: rotated.refresh });
-      await post(t, '/api/token/refresh/', { refresh: tokens.refresh }); // reuse: family of `tokens` revoked
-      expect((await post(t, '/api/token/refresh/', { refresh: other.refresh })).statusCode).toBe(200);
+      expect(again.json()).toEqual(lost);
+      expect((await post(t, '/api/token/refresh/', { refresh: lost.refresh })).statusCode).toBe(200);
     });
 
     it('stop working for the whole session once it signs out', async () => {
@@ -163,6 +178,53 @@ describe(`accounts on ${testDbKind}`, () => {
     it('refuse an unknown token', async () => {
       const response = await post(t, '/token/refresh/', { refresh: 'made-up-token' });
       expect(response.statusCode).toBe(401);
+    });
+  });
+
+  describe('ending a session', () => {
+    const listWorkspaces = (access: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/workspace/get_workspaces/',
+        headers: { authorization: `Bearer ${access}` },
+      });
+
+    it('refuses the access token of a signed-out session at once, other sessions go on', async () => {
+      const { registration, tokens } = await buildSignedInUser(t.app);
+      const other = await signIn(t.app, registration.username, registration.password);
+      expect((await listWorkspaces(tokens.access)).statusCode).toBe(200);
+      await post(t, '/api/token/revoke/', { refresh: tokens.refresh });
+      const after = await listWorkspaces(tokens.access);
+      expect(after.statusCode).toBe(401);
+      expect(after.json().message).toBe(authMessages.sessionExpired);
+      expect((await listWorkspaces(other.access)).statusCode).toBe(200);
+    });
+
+    it("refuses other sessions' access tokens at once after a password change, not this one's", async () => {
+      const { registration, tokens: here } = await buildSignedInUser(t.app);
+      const elsewhere = await signIn(t.app, registration.username, registration.password);
+      expect((await listWorkspaces(elsewhere.access)).statusCode).toBe(200);
+      const changed = await post(
+        t,
+        '/api/reset_password',
+        {
+          username: registration.username,
+          currentPassword: registration.password,
+          newPassword: 'a brand new secret',
+        },
+        { authorization: `Bearer ${here.access}` },
+      );
+      expect(changed.statusCode).toBe(200);
+      expect((await listWorkspaces(elsewhere.access)).statusCode).toBe(401);
+      expect((await listWorkspaces(here.access)).statusCode).toBe(200);
+    });
+
+    it('refuses the access token of a user who no longer exists', async () => {
+      const { registration } = await buildSignedInUser(t.app);
+      // A fresh session, never checked yet: nothing of it is remembered.
+      const tokens = await signIn(t.app, registration.username, registration.password);
+      await t.db.deleteFrom('users').where('email', '=', registration.username).execute();
+      expect((await listWorkspaces(tokens.access)).statusCode).toBe(401);
     });
   });
 
@@ -203,6 +265,19 @@ describe(`accounts on ${testDbKind}`, () => {
       );
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBe(authMessages.wrongCurrentPassword);
+      await expect(signIn(t.app, registration.username, registration.password)).resolves.toBeTruthy();
+    });
+
+    it('refuses an easily guessed new password and keeps the old one', async () => {
+      const { registration, tokens } = await buildSignedInUser(t.app);
+      const response = await post(
+        t,
+        '/api/reset_password',
+        { username: registration.username, currentPassword: registration.password, newPassword: 'password' },
+        { authorization: `Bearer ${tokens.access}` },
+      );
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fields.newPassword).toMatch(/^This password is too easy to guess: /);
       await expect(signIn(t.app, registration.username, registration.password)).resolves.toBeTruthy();
     });
 
@@ -259,6 +334,24 @@ describe(`accounts on ${testDbKind}`, () => {
         '198.51.100.9',
       );
       expect(other.statusCode).toBe(200);
+    });
+
+    it('judges at most 5 of 25 concurrent wrong passwords from one address, the rest get 429', async () => {
+      const { registration } = await buildSignedInUser(t.app);
+      const answers = await Promise.all(
+        Array.from({ length: 25 }, (_, i) =>
+          post(
+            t,
+            '/api/token/',
+            { username: registration.username, password: `guess ${i}` },
+            {},
+            '203.0.113.60',
+          ),
+        ),
+      );
+      const statuses = answers.map((a) => a.statusCode);
+      expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(20);
     });
 
     it('answers unknown e-mails exactly like known ones, so it reveals nothing', async () => {

@@ -56,10 +56,12 @@ export function authRepo(db: Db) {
         .innerJoin('sessions', 'sessions.id', 'refresh_tokens.session_id')
         .select([
           'refresh_tokens.id as token_id',
+          'refresh_tokens.created_at',
           'refresh_tokens.expires_at',
           'refresh_tokens.used_at',
           'sessions.id as session_id',
           'sessions.user_id',
+          'sessions.created_at as session_created_at',
           'sessions.revoked_at',
         ])
         .where('refresh_tokens.token_hash', '=', tokenHash)
@@ -67,18 +69,20 @@ export function authRepo(db: Db) {
     },
 
     /**
-     * The token a normal rotation at `createdAt` made in this session, if still unspent (one made
-     * to replace a lost answer does not count, so a lost answer is replaced once, not back and forth).
+     * True when the session is neither revoked nor begun before `startedAfter`, and belongs to
+     * this user, who still exists: the check behind every signed-in request.
      */
-    unspentSuccessor(sessionId: string, createdAt: number) {
-      return db
-        .selectFrom('refresh_tokens')
-        .select(['id as token_id', 'expires_at'])
-        .where('session_id', '=', sessionId)
-        .where('created_at', '=', createdAt)
-        .where('used_at', 'is', null)
-        .where('reissued', '=', 0)
+    async isSessionLive(sessionId: string, userId: string, startedAfter: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select('sessions.id')
+        .where('sessions.id', '=', sessionId)
+        .where('sessions.user_id', '=', userId)
+        .where('sessions.revoked_at', 'is', null)
+        .where('sessions.created_at', '>', startedAfter)
         .executeTakeFirst();
+      return row !== undefined;
     },
 
     /**
@@ -131,33 +135,6 @@ export function authRepo(db: Db) {
         .where('revoked_at', 'is', null)
         .execute();
     },
-
-    findLoginFailures(key: string) {
-      return db.selectFrom('login_failures').selectAll().where('key', '=', key).executeTakeFirst();
-    },
-
-    async saveLoginFailures(row: {
-      key: string;
-      failures: number;
-      first_failed_at: number;
-      locked_until: number | null;
-    }) {
-      await db
-        .insertInto('login_failures')
-        .values(row)
-        .onConflict((oc) =>
-          oc.column('key').doUpdateSet({
-            failures: row.failures,
-            first_failed_at: row.first_failed_at,
-            locked_until: row.locked_until,
-          }),
-        )
-        .execute();
-    },
-
-    async clearLoginFailures(key: string): Promise<void> {
-      await db.deleteFrom('login_failures').where('key', '=', key).execute();
-    },
   };
 }
 
@@ -168,6 +145,4 @@ export type RefreshTokenInsert = {
   token_hash: string;
   created_at: number;
   expires_at: number;
-  /** 1 for a token made to replace a lost answer. */
-  reissued?: number;
 };

@@ -1,4 +1,4 @@
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   authMessages,
@@ -16,7 +16,7 @@ import type { AuthService } from './auth.service.ts';
 
 type Options = {
   auth: AuthService;
-  requireUser: preHandlerAsyncHookHandler;
+  requireUser: onRequestAsyncHookHandler;
   perMinute: number;
 };
 
@@ -93,7 +93,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, re
     '/api/reset_password',
     {
       config: { rateLimit },
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags,
         summary: "Change the signed-in user's password; other sessions are signed out",

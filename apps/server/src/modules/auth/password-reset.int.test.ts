@@ -96,6 +96,16 @@ describe(`password reset on ${testDbKind}`, () => {
     expect(reset.statusCode).toBe(200);
     expect(reset.json()).toEqual({ message: authMessages.passwordReset });
 
+    // Access tokens stop working at once too, not when they expire.
+    for (const access of [tokens.access, second.access]) {
+      const list = await t.app.inject({
+        method: 'GET',
+        url: '/workspace/get_workspaces/',
+        headers: { authorization: `Bearer ${access}` },
+      });
+      expect(list.statusCode).toBe(401);
+    }
+
     for (const refresh of [tokens.refresh, second.refresh]) {
       const refused = await post(t, '/api/token/refresh/', { refresh });
       expect(refused.statusCode).toBe(401);
@@ -164,6 +174,11 @@ describe(`password reset on ${testDbKind}`, () => {
     const short = await post(t, '/api/password_reset/confirm/', { token, password: 'short' });
     expect(short.statusCode).toBe(400);
     expect(short.json().fields).toEqual({ password: 'Use at least 8 characters for the password.' });
+    const guessable = await post(t, '/api/password_reset/confirm/', { token, password: 'password1' });
+    expect(guessable.statusCode).toBe(400);
+    expect(guessable.json().fields.password).toMatch(
+      /^This password is too easy to guess: it is one of the most common passwords\./,
+    );
     expect((await post(t, '/api/password_reset/check/', { token })).statusCode).toBe(200);
   });
 

@@ -48,6 +48,8 @@ export function passwordResetRepo(db: Db) {
           'password_reset_tokens.expires_at',
           'password_reset_tokens.used_at',
           'users.email',
+          'users.first_name',
+          'users.last_name',
         ])
         .where('password_reset_tokens.token_hash', '=', tokenHash)
         .executeTakeFirst();

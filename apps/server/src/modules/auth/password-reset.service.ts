@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { authMessages } from '@podflow/contract/auth';
 import { hashPassword } from '../../platform/auth/passwords.ts';
+import { passwordWeakness } from '../../platform/auth/password-strength.ts';
 import { hashOpaqueToken, newOpaqueToken } from '../../platform/auth/tokens.ts';
 import { UserError } from '../../platform/errors.ts';
 import type { Mail } from '../../platform/mail/mail.ts';
 import type { AuthRepo } from './auth.repo.ts';
-import { loginThrottle } from './login-throttle.ts';
+import type { SessionMemory } from './auth.service.ts';
+import type { LoginThrottle } from './login-throttle.ts';
 import { passwordResetMail } from './password-reset.mail.ts';
 import type { PasswordResetRepo } from './password-reset.repo.ts';
 
@@ -20,7 +22,8 @@ export type PasswordResetDeps = {
   accounts: AuthRepo;
   mail: Mail;
   log: FastifyBaseLogger;
-  loginLimits: { maxFailures: number; lockSeconds: number };
+  throttle: LoginThrottle;
+  sessions: SessionMemory;
   now?: () => number;
 };
 
@@ -32,7 +35,6 @@ export type PasswordResetDeps = {
 export function passwordResetService(deps: PasswordResetDeps) {
   const now = deps.now ?? Date.now;
   const pending = new Set<Promise<void>>();
-  const throttle = loginThrottle(deps.accounts, deps.loginLimits);
 
   async function sendLink(email: string, origin: string): Promise<void> {
     const user = await deps.accounts.findUserByEmail(email);
@@ -90,15 +92,21 @@ export function passwordResetService(deps: PasswordResetDeps) {
 
     /**
      * Sets the new password with a link: the link (and every other of the account) is spent and
-     * every session is signed out. A sign-in lock-out of this e-mail from this address is lifted.
+     * every session is signed out at once (their access tokens too). A sign-in lock-out of this
+     * e-mail from this address is lifted and the address is known to the account from now on.
      */
     async confirm(token: string, password: string, ip: string): Promise<string> {
       const found = await usableLink(token);
+      const weakness = passwordWeakness(password, [found.email, found.first_name, found.last_name]);
+      if (weakness) {
+        throw new UserError(400, weakness, { code: 'weak_password', fields: { password: weakness } });
+      }
       const passwordHash = await hashPassword(password);
       if (!(await deps.repo.completeReset(found.id, found.user_id, passwordHash, now()))) {
         throw new UserError(400, authMessages.resetLinkUsed, { code: 'reset_link_used' });
       }
-      await throttle.recordSuccess(found.email, ip);
+      deps.sessions.forgetUser(found.user_id);
+      await deps.throttle.recordSuccess(found.email, ip, now());
       return authMessages.passwordReset;
     },
 

@@ -1,4 +1,4 @@
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   checkoutRequest,
@@ -12,7 +12,7 @@ import type { BillingService } from './billing.service.ts';
 
 type Options = {
   billing: BillingService;
-  requireUser: preHandlerAsyncHookHandler;
+  requireUser: onRequestAsyncHookHandler;
   /** The origin Stripe sends the seller back to (PUBLIC_URL or the listen address, never the Host header). */
   publicOrigin: () => string;
 };
@@ -29,7 +29,7 @@ export const billingRoutes: FastifyPluginAsyncZod<Options> = async (
   app.get(
     '/subscription_app/current-subscription/',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         ...signedIn,
         summary: "The seller's plan (with its Stripe price id), usage against it, and every plan's price id",
@@ -42,7 +42,7 @@ export const billingRoutes: FastifyPluginAsyncZod<Options> = async (
   app.post(
     '/subscription_app/create-checkout-session/',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         ...signedIn,
         summary: "A Stripe Checkout Session for a plan's price, with an optional coupon or promotion code",
@@ -56,7 +56,7 @@ export const billingRoutes: FastifyPluginAsyncZod<Options> = async (
   app.post(
     '/subscription_app/billing-portal/',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         ...signedIn,
         summary: "A link to Stripe's billing portal: cancel, change the card or the plan (beyond the spec)",

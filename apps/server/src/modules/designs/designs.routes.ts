@@ -1,4 +1,4 @@
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -15,7 +15,7 @@ import type { DesignsService } from './designs.service.ts';
 
 type Options = {
   designs: DesignsService;
-  requireUser: preHandlerAsyncHookHandler;
+  requireUser: onRequestAsyncHookHandler;
   limits: { maxFileBytes: number; maxFiles: number };
 };
 
@@ -26,7 +26,7 @@ export const designsRoutes: FastifyPluginAsyncZod<Options> = async (
 ) => {
   const common = { tags: ['Designs'], security: [{ bearer: [] }] };
   await registerMultipart(app, limits);
-  app.addHook('preHandler', requireUser);
+  app.addHook('onRequest', requireUser);
 
   app.post(
     '/workspace/upload_designs/',

@@ -1,4 +1,4 @@
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '@podflow/contract/errors';
@@ -23,14 +23,14 @@ import { listingMessages } from '@podflow/contract/listings';
 import { UserError } from '../../platform/errors.ts';
 import type { ListingsService } from './listings.service.ts';
 
-type Options = { listings: ListingsService; requireUser: preHandlerAsyncHookHandler };
+type Options = { listings: ListingsService; requireUser: onRequestAsyncHookHandler };
 
 /** SPEC.md section 7 "Listings and stores", the Printify and Gelato calls, plus the run's progress. */
 export const listingsRoutes: FastifyPluginAsyncZod<Options> = async (app, { listings, requireUser }) => {
   const common = { tags: ['Listings'], security: [{ bearer: [] }] };
   const errors = { 400: errorBody, 401: errorBody, 404: errorBody };
   const provider = { ...errors, 502: errorBody };
-  app.addHook('preHandler', requireUser);
+  app.addHook('onRequest', requireUser);
 
   app.get(
     '/printify_app/fetch_workspace_printify_info/',

@@ -1,4 +1,4 @@
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '@podflow/contract/errors';
@@ -22,7 +22,7 @@ import { registerMultipart, uploadParts } from '../../platform/http/multipart.ts
 import { maxCsvBytes } from './metadata-csv.ts';
 import type { MetadataService } from './metadata.service.ts';
 
-type Options = { metadata: MetadataService; requireUser: preHandlerAsyncHookHandler };
+type Options = { metadata: MetadataService; requireUser: onRequestAsyncHookHandler };
 
 const maxDesigns = 1000;
 
@@ -82,7 +82,7 @@ async function csvFileOf(request: FastifyRequest): Promise<Buffer> {
 export const metadataRoutes: FastifyPluginAsyncZod<Options> = async (app, { metadata, requireUser }) => {
   const common = { tags: ['Metadata'], security: [{ bearer: [] }] };
   const errors = { 400: errorBody, 401: errorBody, 404: errorBody };
-  app.addHook('preHandler', requireUser);
+  app.addHook('onRequest', requireUser);
   await registerMultipart(app, {
     maxFileBytes: maxCsvBytes,
     maxFiles: 1,

@@ -1,4 +1,4 @@
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '@podflow/contract/errors';
@@ -14,13 +14,13 @@ import {
 import type { MockupsService } from './mockups.service.ts';
 import { type OpenStreams, streamJobEvents } from './mockup-events.ts';
 
-type Options = { mockups: MockupsService; requireUser: preHandlerAsyncHookHandler };
+type Options = { mockups: MockupsService; requireUser: onRequestAsyncHookHandler };
 
 /** SPEC.md section 7 "Mockup templates and mockups": runs, job logs, grid, delete and download. */
 export const mockupsRoutes: FastifyPluginAsyncZod<Options> = async (app, { mockups, requireUser }) => {
   const common = { tags: ['Mockups'], security: [{ bearer: [] }] };
   const errors = { 400: errorBody, 401: errorBody, 404: errorBody };
-  app.addHook('preHandler', requireUser);
+  app.addHook('onRequest', requireUser);
   const streams: OpenStreams = new Set();
   app.addHook('onClose', async () => {
     for (const close of [...streams]) close();

@@ -1,4 +1,4 @@
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '@podflow/contract/errors';
@@ -21,7 +21,7 @@ import {
 } from '@podflow/contract/stores-calls';
 import type { StoresService } from './stores.service.ts';
 
-type Options = { stores: StoresService; requireUser: preHandlerAsyncHookHandler };
+type Options = { stores: StoresService; requireUser: onRequestAsyncHookHandler };
 
 const started = (count: number, store: 'shopify' | 'woocommerce') =>
   `Syncing ${count} design${count === 1 ? '' : 's'} to ${storeNames[store]}.`;
@@ -30,7 +30,7 @@ const started = (count: number, store: 'shopify' | 'woocommerce') =>
 export const storesRoutes: FastifyPluginAsyncZod<Options> = async (app, { stores, requireUser }) => {
   const common = { tags: ['Stores'], security: [{ bearer: [] }] };
   const errors = { 400: errorBody, 401: errorBody, 404: errorBody };
-  app.addHook('preHandler', requireUser);
+  app.addHook('onRequest', requireUser);
 
   app.get(
     '/printify_app/get_target_store/',

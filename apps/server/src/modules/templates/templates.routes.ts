@@ -1,4 +1,4 @@
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { uploadErrorBody } from '@podflow/contract/designs';
@@ -17,7 +17,7 @@ import type { TemplatesService } from './templates.service.ts';
 
 type Options = {
   templates: TemplatesService;
-  requireUser: preHandlerAsyncHookHandler;
+  requireUser: onRequestAsyncHookHandler;
   limits: { maxFileBytes: number; maxFiles: number };
 };
 
@@ -30,7 +30,7 @@ export const templatesRoutes: FastifyPluginAsyncZod<Options> = async (
 ) => {
   const common = { tags: ['Templates'], security: [{ bearer: [] }] };
   await registerMultipart(app, limits);
-  app.addHook('preHandler', requireUser);
+  app.addHook('onRequest', requireUser);
   const listResponse = { 200: templatesInformation, 400: errorBody, 401: errorBody, 404: errorBody };
   const changeResponse = {
     200: templatesChanged,

@@ -1,4 +1,4 @@
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody } from '@podflow/contract/errors';
 import { messageResponse } from '@podflow/contract/auth';
@@ -11,12 +11,12 @@ import {
 } from '@podflow/contract/workspaces';
 import type { WorkspacesService } from './workspaces.service.ts';
 
-type Options = { workspaces: WorkspacesService; requireUser: preHandlerAsyncHookHandler };
+type Options = { workspaces: WorkspacesService; requireUser: onRequestAsyncHookHandler };
 
 /** SPEC.md section 7 "Workspaces and designs": list, create and delete workspaces. */
 export const workspacesRoutes: FastifyPluginAsyncZod<Options> = async (app, { workspaces, requireUser }) => {
   const common = { tags: ['Workspaces'], security: [{ bearer: [] }] };
-  app.addHook('preHandler', requireUser);
+  app.addHook('onRequest', requireUser);
 
   app.get(
     '/workspace/get_workspaces/',

@@ -9,6 +9,8 @@ export interface Database {
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
   login_failures: LoginFailuresTable;
+  login_account_failures: LoginAccountFailuresTable;
+  login_known_addresses: LoginKnownAddressesTable;
   workspaces: WorkspacesTable;
   designs: DesignsTable;
   templates: TemplatesTable;
@@ -80,6 +82,24 @@ export interface LoginFailuresTable {
   failures: number;
   first_failed_at: number;
   locked_until: number | null;
+}
+
+/** Failed sign-ins of one e-mail from any address not known to it: a progressive delay past a limit. */
+export interface LoginAccountFailuresTable {
+  /** sha256 of the e-mail. */
+  key: string;
+  failures: number;
+  last_failed_at: number;
+  /** The wait imposed after the last counted attempt (0 below the limit); doubles up to a cap. */
+  delay_ms: number;
+  next_attempt_at: number | null;
+}
+
+/** An address that has signed in to an account: exempt from that account's account-wide delay. */
+export interface LoginKnownAddressesTable {
+  /** sha256 of the e-mail and the address. */
+  key: string;
+  last_success_at: number;
 }
 
 export interface WorkspacesTable {
