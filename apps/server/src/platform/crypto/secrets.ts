@@ -32,7 +32,7 @@ function keyOf(appSecret: string): Key {
 }
 
 function aadOf(binding: SecretBinding): Buffer {
-  return Buffer.from(JSON.stringify(['podflow secret v2', ...binding]), 'utf8');
+  return Buffer.from(JSON.stringify(['podflow secret v2', ...binding]));
 }
 
 function decrypt(key: Key, body: string, aad: Buffer | undefined): string {
@@ -69,7 +69,7 @@ export class SecretBox {
     const nonce = randomBytes(NONCE);
     const cipher = createCipheriv('aes-256-gcm', this.#current.bytes, nonce);
     cipher.setAAD(aadOf(binding));
-    const sealed = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+    const sealed = Buffer.concat([cipher.update(Buffer.from(plain)), cipher.final()]);
     const body = Buffer.concat([nonce, cipher.getAuthTag(), sealed]).toString('base64');
     return `v2:${this.#current.id}:${body}`;
   }
