@@ -60,6 +60,7 @@ import { AccessTokens, RefreshTokenSuccessors } from './platform/auth/tokens.ts'
 import { type Db, isDatabaseUp } from './platform/db/db.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { openMail } from './platform/mail/open-mail.ts';
+import { answerFrameworkError } from './platform/http/framework-errors.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
 import { recordRoutes } from './platform/http/route-table.ts';
 import { publicOrigin } from './platform/http/public-origin.ts';
@@ -104,6 +105,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: false },
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -35,8 +35,12 @@ export async function zipStream(entries: ZipEntry[]): Promise<{ stream: Readable
       },
     );
   });
+  const output = zip.outputStream as Readable;
+  // A file gone by its turn (a new render replaced it, the mockups were deleted): the download ends
+  // with an error (a cut transfer, never a wrong archive) instead of hanging with nobody listening.
+  zip.on('error', (error: Error) => output.destroy(error));
   const size = await new Promise<number>((resolve) => {
     zip.end({ forceZip64Format: false, comment: '' }, ((total: number) => resolve(total)) as () => void);
   });
-  return { stream: zip.outputStream as Readable, size };
+  return { stream: output, size };
 }

@@ -19,7 +19,7 @@ const bodyMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * The error answers every route can give whatever its handler does, added to its response schema
  * where missing (errorBody), so the document lists them and they are serialized like any other:
  * 400 when something of the request is validated, 401 on signed-in routes, 404 when the path takes
- * an id, 413 and 415 when a body is parsed (too large, a content type not accepted), 429 when the
+ * an id (414 when it is longer than the router takes), 413 and 415 when a body is parsed (too large, a content type not accepted), 429 when the
  * route is rate limited.
  */
 export function addStandardErrors(route: RouteOptions): void {
@@ -34,6 +34,7 @@ export function addStandardErrors(route: RouteOptions): void {
     400: validates || takesBody,
     401: signedIn,
     404: Boolean(schema.params),
+    414: Boolean(schema.params),
     413: takesBody,
     415: takesBody,
     429: limited,

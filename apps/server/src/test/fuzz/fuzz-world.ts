@@ -19,7 +19,8 @@ import { type TestApp, startTestApp } from '../test-app.ts';
 /** The repository's root: no answer may name it. */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 
-const prices = { basic: 'price_fuzz_basic', premium: 'price_fuzz_premium' };
+/** The Stripe sandbox's own prices. */
+const prices = { basic: 'price_podflow_basic', premium: 'price_podflow_premium' };
 const shopName = 'podflow-demo';
 
 /** A password no strength check refuses, different on every call. */

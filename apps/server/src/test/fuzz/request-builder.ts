@@ -33,10 +33,23 @@ export function formPartsOf(fields: Record<string, unknown>): FormPart[] {
 
 const text = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 
+/** Percent-encodes a path segment; a lone surrogate goes out as the bytes of one (not valid UTF-8). */
+const encodeSegment = (value: string) =>
+  value
+    .split(/([\ud800-\udfff])/u)
+    .map((piece) =>
+      /^[\ud800-\udfff]$/u.test(piece)
+        ? `%${[0xed, 0xa0 | ((piece.charCodeAt(0) >> 6) & 0x1f), 0x80 | (piece.charCodeAt(0) & 0x3f)]
+            .map((byte) => byte.toString(16).toUpperCase())
+            .join('%')}`
+        : encodeURIComponent(piece),
+    )
+    .join('');
+
 /** The URL of an operation with its path parameters and query filled in. */
 export function urlOf(operation: Operation, parts: RequestParts): string {
   const path = operation.path.replace(/\{(\w+)\}/g, (_m, name: string) =>
-    encodeURIComponent(text(parts.pathParams[name] ?? '')),
+    encodeSegment(text(parts.pathParams[name] ?? '')),
   );
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(parts.query)) {
