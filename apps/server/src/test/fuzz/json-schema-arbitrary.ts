@@ -170,7 +170,10 @@ function nodesOf(value: unknown, path: Array<string | number> = []): Node[] {
   const nodes: Node[] = [{ path, value }];
   if (Array.isArray(value)) value.forEach((item, i) => nodes.push(...nodesOf(item, [...path, i])));
   else if (value && typeof value === 'object')
-    for (const [key, item] of Object.entries(value)) nodes.push(...nodesOf(item, [...path, key]));
+    for (const [key, item] of Object.entries(value)) {
+      // Walking into an own "__proto__" would reach Object.prototype on the way back down.
+      if (key !== '__proto__') nodes.push(...nodesOf(item, [...path, key]));
+    }
   return nodes;
 }
 
@@ -179,7 +182,12 @@ function replaceAt(root: unknown, path: Array<string | number>, next: unknown): 
   const copy = structuredClone(root) as Record<string | number, unknown>;
   let node = copy;
   for (const key of path.slice(0, -1)) node = node[key] as Record<string | number, unknown>;
-  node[path.at(-1)!] = next;
+  Object.defineProperty(node, path.at(-1)!, {
+    value: next,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
   return copy;
 }
 
