@@ -66,9 +66,12 @@ import { recordRoutes } from './platform/http/route-table.ts';
 import { publicOrigin } from './platform/http/public-origin.ts';
 import { registerSecurity } from './platform/http/security.ts';
 import { registerSpa, wantsHtml } from './platform/http/spa.ts';
+import { registerStrictJson } from './platform/http/utf8.ts';
 import { openJobQueue, runsJobs } from './platform/queue/open-queue.ts';
 import { filesRoutes } from './platform/storage/files.routes.ts';
 import { localDiskStorage } from './platform/storage/local-disk-storage.ts';
+import { orphanSweep } from './platform/storage/orphan-sweep.ts';
+import { storedKeysRepo } from './platform/storage/stored-keys.repo.ts';
 import { UrlSigner } from './platform/storage/signed-urls.ts';
 
 export type AppDeps = { config: Config; db: Db };
@@ -115,6 +118,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     reply.header('x-request-id', request.id);
   });
   registerErrorHandler(app);
+  registerStrictJson(app);
   // Links' origin: PUBLIC_URL, or the address the server ends up listening on (never a request header).
   const origin = publicOrigin(config.publicUrl, config);
   app.addHook('onListen', async () => origin.listening(app.server.address()));
@@ -151,9 +155,8 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     log: app.log,
     maxPixels: config.uploads.maxPixels,
   });
-  const releaseDesigns: Array<(userId: string, workspaceId: string) => Promise<void>> = [];
   const designsDeleted: Array<(userId: string, designIds: string[]) => Promise<void>> = [];
-  const workspaces = workspacesService({ repo: workspacesRepo(db), storage, beforeDelete: releaseDesigns });
+  const workspaces = workspacesService({ repo: workspacesRepo(db), storage });
   const designs = designsService({
     repo: designsData,
     storage,
@@ -163,7 +166,6 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     limits: config.uploads,
     afterDelete: designsDeleted,
   });
-  releaseDesigns.push(designs.releaseWorkspace);
   const templatesData = templatesRepo(db);
   const library = templateLibrary({
     repo: templatesData,
@@ -194,7 +196,6 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     templates,
     maxPixels: config.uploads.maxPixels,
   });
-  releaseDesigns.push(mockups.releaseWorkspace);
   designsDeleted.push(mockups.releaseDesigns);
   queue.register(
     renderMockupsJob({
@@ -268,6 +269,10 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     }),
   );
   if (runsJobs(config.role)) queue.start();
+  // Stored files no row refers to go at start and daily, in the process that runs the jobs.
+  const sweep = orphanSweep({ storage, referenced: storedKeysRepo(db).referenced, log: app.log });
+  const stopSweeps = runsJobs(config.role) ? sweep.schedule() : undefined;
+  app.addHook('onClose', async () => stopSweeps?.());
   app.addHook('onClose', async () => {
     await queue.close();
     await engine.close();

@@ -55,6 +55,11 @@ export function designThumbnails({ storage, repo, log, maxPixels, concurrency = 
         maxPixels,
       });
       await storage.write(design.thumbnail_key, [thumbnail]);
+      // The design (or its workspace) may have been deleted while this was made: leave no file behind.
+      if (!(await repo.findById(design.id))) {
+        await storage.delete(design.thumbnail_key);
+        return false;
+      }
       // An alpha channel that is opaque everywhere (what many editors export) is no transparent background.
       if (opaque && design.has_alpha === 1) await repo.markOpaque(design.id);
       return true;

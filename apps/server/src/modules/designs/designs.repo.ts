@@ -3,7 +3,6 @@ import { sql } from 'kysely';
 import type { Db } from '../../platform/db/db.ts';
 import type { DesignsTable } from '../../platform/db/schema.ts';
 import {
-  deleteWorkspaceFiles,
   releaseRowBytes,
   reserveStorageBytes,
 } from '../../platform/db/storage-quota.ts';
@@ -106,14 +105,6 @@ export function designsRepo(db: Db) {
         }
         await releaseRowBytes(trx, userId, rows);
         return rows;
-      });
-    },
-
-    /** Deletes every design of a workspace and gives back their bytes (the workspace row goes next). */
-    async releaseWorkspace(userId: string, workspaceId: string): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        await deleteWorkspaceFiles(trx, 'designs', userId, workspaceId);
-        await trx.updateTable('workspaces').set({ design_count: 0 }).where('id', '=', workspaceId).execute();
       });
     },
   };

@@ -241,9 +241,6 @@ export function designsService(deps: DesignsServiceDeps) {
       }
       return rows.length;
     },
-
-    /** Frees a workspace's designs (rows and quota) before the workspace is deleted. */
-    releaseWorkspace: (userId: string, workspaceId: string) => repo.releaseWorkspace(userId, workspaceId),
   };
 }
 

@@ -4,7 +4,6 @@ import type { MockupJobError, MockupJobStatus } from '@podflow/contract/mockups'
 import type { Db } from '../../platform/db/db.ts';
 import type { MockupJobsTable, MockupsTable } from '../../platform/db/schema.ts';
 import {
-  deleteWorkspaceFiles,
   releaseRowBytes,
   releaseStorageBytes,
   reserveStorageBytes,
@@ -144,10 +143,19 @@ export function mockupsRepo(db: Db) {
     /**
      * Stores a mockup: inserts it, or replaces the one the design already has on this template,
      * moving the byte difference against the storage quota in the same transaction. Answers the
-     * replaced row (its files are to be deleted), 'space' when the quota refused, or undefined.
+     * replaced row (its files are to be deleted), 'space' when the quota refused, or 'gone' when
+     * the workspace was deleted (its row is locked first, as the workspace delete does, so a
+     * mockup is never added to a workspace being deleted).
      */
-    async put(row: MockupRow, storageLimit: number): Promise<{ replaced?: MockupRow } | 'space'> {
+    async put(row: MockupRow, storageLimit: number): Promise<{ replaced?: MockupRow } | 'space' | 'gone'> {
       return db.transaction().execute(async (trx) => {
+        const workspace = await trx
+          .updateTable('workspaces')
+          .set({ design_count: sql`design_count` })
+          .where('id', '=', row.workspace_id)
+          .where('user_id', '=', row.user_id)
+          .executeTakeFirst();
+        if (workspace.numUpdatedRows !== 1n) return 'gone';
         const old = await trx
           .selectFrom('mockups')
           .selectAll()
@@ -187,11 +195,6 @@ export function mockupsRepo(db: Db) {
     /** Deletes the mockups of these designs (the designs were deleted) and gives their bytes back. */
     deleteForDesigns: async (userId: string, designIds: string[]) =>
       (await deleteWhere(userId, 'design_id', designIds, false)) ?? [],
-
-    /** Gives back the bytes of a workspace's mockups (its rows go with the workspace). */
-    async releaseWorkspace(userId: string, workspaceId: string): Promise<void> {
-      await db.transaction().execute((trx) => deleteWorkspaceFiles(trx, 'mockups', userId, workspaceId));
-    },
   };
 }
 

@@ -192,9 +192,6 @@ export function mockupsService(deps: MockupsServiceDeps) {
       await deleteFiles(await repo.deleteForDesigns(userId, designIds));
     },
 
-    /** Gives back the bytes of a workspace's mockups before it is deleted (its files go with its folder). */
-    releaseWorkspace: (userId: string, workspaceId: string) => repo.releaseWorkspace(userId, workspaceId),
-
     /** Makes a mockup's 512 px preview on its first request (a FileProducer). */
     async produceThumbnail(key: string): Promise<boolean> {
       if (!key.endsWith('.thumb.webp')) return false;
@@ -205,6 +202,11 @@ export function mockupsService(deps: MockupsServiceDeps) {
         maxPixels: deps.maxPixels,
       });
       await storage.write(key, [thumbnail]);
+      // Deleted (with its workspace, say) while the preview was made: leave no file behind.
+      if (!(await repo.findByThumbnailKey(key))) {
+        await storage.delete(key);
+        return false;
+      }
       return true;
     },
 

@@ -42,6 +42,8 @@ function reasonFor(error: unknown): string {
 }
 
 class QuotaError extends Error {}
+/** The workspace was deleted while its mockups rendered. */
+class WorkspaceGone extends Error {}
 
 /**
  * Renders every design of the workspace onto one template (one job of a run). Safe to run twice:
@@ -68,7 +70,7 @@ export function renderMockupsJob(deps: Deps): JobDefinition<z.infer<typeof paylo
     const base = `${workspacePrefix(job.user_id, job.workspace_id)}mockups/${design.id}-${template.id}-${stamp}`;
     const now = Date.now();
     await storage.write(`${base}.jpg`, [bytes]);
-    const result = await repo.put(
+    const recorded = repo.put(
       {
         id: randomUUID(), // kept only when the design has no mockup on this template yet
         workspace_id: job.workspace_id,
@@ -87,9 +89,14 @@ export function renderMockupsJob(deps: Deps): JobDefinition<z.infer<typeof paylo
       },
       storageLimit,
     );
-    if (result === 'space') {
+    // The file goes whenever no row refers to it: quota refused, workspace deleted, or a failure.
+    const result = await recorded.catch(async (error: unknown) => {
       await storage.delete(`${base}.jpg`);
-      throw new QuotaError();
+      throw error;
+    });
+    if (result === 'space' || result === 'gone') {
+      await storage.delete(`${base}.jpg`);
+      throw result === 'space' ? new QuotaError() : new WorkspaceGone();
     }
     if (result.replaced) await mockups.deleteFiles([result.replaced]);
   }
@@ -151,6 +158,11 @@ export function renderMockupsJob(deps: Deps): JobDefinition<z.infer<typeof paylo
     const storageLimit = await designs.storageLimit(job.user_id);
     let done = designRows.length - todo.length;
     let failed = 0;
+    /** The run stops once its workspace is deleted, and removes whatever it wrote after the delete. */
+    const stopped = async (): Promise<JobOutcome> => {
+      await storage.deletePrefix(workspacePrefix(job.user_id, job.workspace_id));
+      return { status: 'skipped', reason: 'The workspace was deleted during the run.' };
+    };
     for (const [index, design] of todo.entries()) {
       if (context.signal.aborted)
         throw new Error('The server is shutting down; the job resumes on the next start.');
@@ -162,6 +174,7 @@ export function renderMockupsJob(deps: Deps): JobDefinition<z.infer<typeof paylo
         await repo.countDesign(jobId);
         done += 1;
       } catch (error) {
+        if (error instanceof WorkspaceGone || !(await repo.findJob(jobId))) return stopped();
         await repo.countDesign(jobId, {
           design_id: design.id,
           design_file_name: design.file_name,

@@ -7,8 +7,6 @@ import type { WorkspaceRow, WorkspacesRepo } from './workspaces.repo.ts';
 export type WorkspacesServiceDeps = {
   repo: WorkspacesRepo;
   storage: Storage;
-  /** Releases what other modules keep in a workspace (rows and quota) before it is deleted. */
-  beforeDelete: Array<(userId: string, workspaceId: string) => Promise<void>>;
 };
 
 const toWorkspace = (row: WorkspaceRow): Workspace => ({ workspace_id: row.id, workspace_name: row.name });
@@ -38,14 +36,13 @@ export function workspacesService(deps: WorkspacesServiceDeps) {
       return row;
     },
 
-    /** Deletes the workspace, every row in it and then its files. */
+    /** Deletes the workspace, every row in it (their bytes given back) and then its files. */
     async delete(userId: string, workspaceId: string): Promise<void> {
-      await this.requireOwned(userId, workspaceId);
-      for (const release of deps.beforeDelete) await release(userId, workspaceId);
       if (!(await repo.delete(userId, workspaceId))) {
         throw new UserError(404, workspaceMessages.notFound, { code: 'workspace_not_found' });
       }
-      // Rows first, files after: a crash in between leaves unreferenced files, never rows without files.
+      // Rows first, files after: a crash in between leaves unreferenced files (the orphan sweep
+      // removes them), never rows without files. A render still running removes what it wrote.
       await storage.deletePrefix(workspacePrefix(userId, workspaceId));
     },
   };

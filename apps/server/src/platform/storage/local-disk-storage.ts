@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, opendir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { FileNotFoundError, type Storage, assertValidKey } from './storage.ts';
+import { FileNotFoundError, type Storage, type StoredFile, assertValidKey } from './storage.ts';
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
@@ -27,7 +27,33 @@ export function localDiskStorage(root: string): Storage {
     }
   }
 
+  /** The files under a folder, depth first; temporary files of writes in progress are not keys. */
+  async function* walk(dir: string): AsyncGenerator<StoredFile> {
+    let entries;
+    try {
+      entries = await opendir(dir);
+    } catch (error) {
+      if (isMissing(error)) return;
+      throw error;
+    }
+    for await (const entry of entries) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) yield* walk(full);
+      else if (entry.isFile() && !entry.name.startsWith('.tmp-')) {
+        const info = await stat(full).catch((error: unknown) => {
+          if (isMissing(error)) return undefined; // removed while the folder was read
+          throw error;
+        });
+        if (!info) continue;
+        const key = path.relative(root, full).split(path.sep).join('/');
+        yield { key, bytes: info.size, modifiedAt: info.mtimeMs };
+      }
+    }
+  }
+
   return {
+    list: () => walk(root),
+
     async write(key, source) {
       const target = pathOf(key);
       const dir = path.dirname(target);
@@ -86,7 +112,9 @@ export function localDiskStorage(root: string): Storage {
 
     async deletePrefix(prefix) {
       if (!prefix.endsWith('/')) throw new Error(`A prefix must end with '/': ${prefix}`);
-      await rm(pathOf(prefix.slice(0, -1)), { recursive: true, force: true });
+      // A file added while the folder is being removed (a render finishing) fails the last rmdir
+      // with ENOTEMPTY: rm then tries again, removing that file too.
+      await rm(pathOf(prefix.slice(0, -1)), { recursive: true, force: true, maxRetries: 10, retryDelay: 20 });
     },
   };
 }

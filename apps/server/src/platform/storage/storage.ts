@@ -18,7 +18,16 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** Removes every file whose key starts with `prefix` (which must end with '/'). */
   deletePrefix(prefix: string): Promise<void>;
+  /** Every stored file (writes still in progress left out), in no particular order. */
+  list(): AsyncIterable<StoredFile>;
 }
+
+/** A stored file as list() reports it. */
+export type StoredFile = {
+  key: string;
+  bytes: number;
+  /** Epoch ms of its last write. */ modifiedAt: number;
+};
 
 export class FileNotFoundError extends Error {
   constructor(key: string) {

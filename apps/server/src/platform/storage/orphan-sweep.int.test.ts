@@ -1,0 +1,68 @@
+import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSignedInUser, buildWorkspace, uploadDesigns } from '../../test/factories.ts';
+import { buildPng } from '../../test/images.ts';
+import { type TestApp, startTestApp, testDbKind } from '../../test/test-app.ts';
+import { localDiskStorage } from './local-disk-storage.ts';
+import { ORPHAN_GRACE_MS, orphanSweep } from './orphan-sweep.ts';
+import { storedKeysRepo } from './stored-keys.repo.ts';
+
+describe(`the orphan sweep on ${testDbKind}`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('removes an old file no row refers to, keeps a young one and every referenced file, and reports counts', async () => {
+    const { registration, tokens } = await buildSignedInUser(t.app);
+    const workspaceId = await buildWorkspace(t.app, tokens.access);
+    await uploadDesigns(t.url, tokens.access, workspaceId, [{ name: 'kept.png', data: await buildPng() }]);
+    await t.app.background.idle();
+    const userId = (
+      await t.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', registration.username)
+        .executeTakeFirstOrThrow()
+    ).id;
+    const design = await t.db
+      .selectFrom('designs')
+      .select(['storage_key', 'thumbnail_key'])
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    const root = t.config.storage.root;
+    const plant = (key: string, bytes: number) => {
+      mkdirSync(path.dirname(path.join(root, key)), { recursive: true });
+      writeFileSync(path.join(root, key), Buffer.alloc(bytes, 7));
+    };
+    const age = (key: string, ms: number) => {
+      const when = new Date(Date.now() - ms);
+      utimesSync(path.join(root, key), when, when);
+    };
+    const orphan = `u/${userId}/w/${workspaceId}/mockups/gone-1.jpg`;
+    const young = `u/${userId}/w/${workspaceId}/designs/in-flight.png`;
+    plant(orphan, 1234);
+    plant(young, 99);
+    const hour = 60 * 60 * 1000;
+    for (const key of [orphan, design.storage_key, design.thumbnail_key]) age(key, ORPHAN_GRACE_MS + hour);
+    age(young, ORPHAN_GRACE_MS / 10);
+
+    const logged: object[] = [];
+    const sweep = orphanSweep({
+      storage: localDiskStorage(root),
+      referenced: storedKeysRepo(t.db).referenced,
+      log: { info: (object) => logged.push(object), error: () => undefined },
+    });
+    const result = await sweep.run();
+    expect(result).toMatchObject({ removed: 1, bytes: 1234 });
+    expect(logged).toEqual([result]);
+    expect(existsSync(path.join(root, orphan))).toBe(false);
+    for (const key of [young, design.storage_key, design.thumbnail_key]) {
+      expect(existsSync(path.join(root, key)), key).toBe(true);
+    }
+  });
+});
