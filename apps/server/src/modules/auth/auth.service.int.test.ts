@@ -20,11 +20,11 @@ const limits: LoginLimits = {
 };
 
 /** The service on a clock the test moves, with what it told the session memory. */
-function build(t: TestDatabase, clock: { now: number }) {
+function build(t: TestDatabase, clock: { now: number }, override: Partial<LoginLimits> = {}) {
   const forgotten: string[] = [];
   const auth = authService({
     repo: authRepo(t.db),
-    throttle: loginThrottle(loginThrottleRepo(t.db), limits),
+    throttle: loginThrottle(loginThrottleRepo(t.db), { ...limits, ...override }),
     accessTokens: new AccessTokens(secret, 900),
     successors: new RefreshTokenSuccessors(secret),
     sessions: {
@@ -45,7 +45,8 @@ async function attempt(auth: AuthService, email: string, password: string, ip: s
     return '200';
   } catch (error) {
     if (!(error instanceof UserError)) throw error;
-    const retryAfter = error.headers?.['Retry-After'];
+    if (error.status === 429) expect(error.code).toBe('too_many_attempts');
+    const retryAfter = error.headers['Retry-After'];
     return retryAfter ? `${error.status} ${retryAfter}` : String(error.status);
   }
 }
@@ -181,11 +182,65 @@ describe(`sign-in throttling on ${testDbKind}`, () => {
     const { email, password } = await newAccount(auth);
     const home = '192.0.2.50';
     expect(await attempt(auth, email, password, home)).toBe('200');
+    clock.now += 179 * day; // known for 180 days after the last sign-in from there
     for (let i = 0; i < 30; i += 1) await attempt(auth, email, `guess ${i}`, `203.0.113.${i}`);
     expect(await attempt(auth, email, password, '198.51.100.77')).toMatch(/^429 /);
     expect(await attempt(auth, email, password, home)).toBe('200');
     for (let i = 0; i < 5; i += 1) expect(await attempt(auth, email, `typo ${i}`, home)).toBe('401');
     expect(await attempt(auth, email, password, home)).toBe('429 900');
+  });
+
+  it('forgets an address 180 days after its last sign-in', async () => {
+    const clock = { now: Date.UTC(2026, 3, 1) };
+    const { auth } = build(t, clock);
+    const { email, password } = await newAccount(auth);
+    const home = '192.0.2.51';
+    expect(await attempt(auth, email, password, home)).toBe('200');
+    clock.now += 180 * day + 1;
+    for (let i = 0; i < 10; i += 1) await attempt(auth, email, `guess ${i}`, `203.0.113.${i}`);
+    expect(await attempt(auth, email, password, home)).toBe('429 1');
+  });
+
+  it("gives the guesser nothing back when the seller signs in at home, and spares a traveller's success", async () => {
+    const clock = { now: Date.UTC(2026, 3, 2) };
+    const { auth } = build(t, clock);
+    const { email, password } = await newAccount(auth);
+    const home = '192.0.2.52';
+    expect(await attempt(auth, email, password, home)).toBe('200');
+    for (let i = 0; i < 8; i += 1)
+      expect(await attempt(auth, email, `guess ${i}`, `203.0.113.${i}`)).toBe('401');
+    // A success from a new address is no failure: it does not use up the account's attempts.
+    expect(await attempt(auth, email, password, '198.51.100.33')).toBe('200');
+    for (let i = 8; i < 10; i += 1)
+      expect(await attempt(auth, email, `guess ${i}`, `203.0.113.${i}`)).toBe('401');
+    expect(await attempt(auth, email, 'guess 10', '203.0.113.10')).toBe('429 1');
+    for (let i = 0; i < 3; i += 1) expect(await attempt(auth, email, password, home)).toBe('200');
+    expect(await attempt(auth, email, 'guess 11', '203.0.113.11')).toBe('429 1');
+  });
+
+  it('with limits of one, the first failure locks the pair and the first attempt delays the account', async () => {
+    const clock = { now: Date.UTC(2026, 3, 3) };
+    const { auth } = build(t, clock, { maxFailures: 1, accountMaxFailures: 1 });
+    const { email } = await newAccount(auth);
+    expect(await attempt(auth, email, 'guess', '203.0.113.1')).toBe('401');
+    expect(await attempt(auth, email, 'guess', '203.0.113.2')).toBe('429 1');
+    clock.now += 1000;
+    expect(await attempt(auth, email, 'guess', '203.0.113.1')).toBe('429 899');
+  });
+
+  it('keeps no e-mail or address in the clear', async () => {
+    const clock = { now: Date.UTC(2026, 3, 4) };
+    const { auth } = build(t, clock);
+    const { email, password } = await newAccount(auth);
+    await attempt(auth, email, 'guess', '203.0.113.200');
+    await attempt(auth, email, password, '203.0.113.201');
+    const keys = [
+      ...(await t.db.selectFrom('login_failures').select('key').execute()),
+      ...(await t.db.selectFrom('login_account_failures').select('key').execute()),
+      ...(await t.db.selectFrom('login_known_addresses').select('key').execute()),
+    ].map((row) => row.key);
+    expect(keys.length).toBeGreaterThan(2);
+    for (const key of keys) expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
   it('does not count an address against its own limit while the account makes it wait', async () => {

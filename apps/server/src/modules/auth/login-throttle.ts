@@ -53,14 +53,13 @@ export function loginThrottle(repo: LoginThrottleRepo, limits: LoginLimits) {
         throw throttled(authMessages.throttled, (until ?? now) - now);
       }
       const knownAddress = await repo.isKnownAddress(pair, now - knownAddressTtlMs);
-      if (knownAddress) return { knownAddress };
       const accountLimits = {
         max: limits.accountMaxFailures,
         windowMs,
         baseMs: firstDelayMs,
         capMs: limits.accountMaxDelaySeconds * 1000,
       };
-      if (!(await repo.admitAccountAttempt(accountKey(email), now, accountLimits))) {
+      if (!knownAddress && !(await repo.admitAccountAttempt(accountKey(email), now, accountLimits))) {
         await repo.refundPairAttempt(pair, limits.maxFailures);
         const at = await repo.accountNextAttemptAt(accountKey(email));
         throw throttled(authMessages.accountThrottled, (at ?? now) - now);
@@ -69,14 +68,15 @@ export function loginThrottle(repo: LoginThrottleRepo, limits: LoginLimits) {
     },
 
     /**
-     * The right password (or a completed password reset): this pair's count is cleared, the
-     * account's attempt given back, and the address is known to the account from now on.
+     * The right password (or a completed password reset, as from a known address): this pair's
+     * count is cleared, an account attempt from an unknown address given back, and the address is
+     * known to the account from now on.
      */
     async recordSuccess(
       email: string,
       ip: string,
       now: number,
-      attempt: { knownAddress: boolean } = { knownAddress: true },
+      attempt: { knownAddress: boolean },
     ): Promise<void> {
       const pair = pairKey(email, ip);
       await repo.clearPairFailures(pair);

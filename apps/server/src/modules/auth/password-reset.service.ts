@@ -106,7 +106,7 @@ export function passwordResetService(deps: PasswordResetDeps) {
         throw new UserError(400, authMessages.resetLinkUsed, { code: 'reset_link_used' });
       }
       deps.sessions.forgetUser(found.user_id);
-      await deps.throttle.recordSuccess(found.email, ip, now());
+      await deps.throttle.recordSuccess(found.email, ip, now(), { knownAddress: true });
       return authMessages.passwordReset;
     },
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '@podflow/contract/auth';
+import { buildSignedInUser } from '../../test/factories.ts';
 import { type TestApp, startTestApp, testDbKind } from '../../test/test-app.ts';
 
 type Operation = { security?: Record<string, string[]>[] };
@@ -47,6 +48,8 @@ describe(`signed-in routes without a session on ${testDbKind}`, () => {
       });
       expect(response.json().message).toBe(authMessages.sessionExpired);
       expect(response.json().fields).toBeUndefined();
+      expect(response.json().code).toBe('not_authenticated');
+      expect(response.headers['www-authenticate']).toBe('Bearer');
     }
   });
 
@@ -69,5 +72,15 @@ describe(`signed-in routes without a session on ${testDbKind}`, () => {
         });
       }
     }
+  });
+
+  it('take the token only after "Bearer ", however many spaces follow', async () => {
+    const { tokens } = await buildSignedInUser(t.app);
+    const list = (authorization: string) =>
+      t.app.inject({ method: 'GET', url: '/workspace/get_workspaces/', headers: { authorization } });
+    expect((await list(`Bearer ${tokens.access}`)).statusCode).toBe(200);
+    expect((await list(`Bearer   ${tokens.access}`)).statusCode).toBe(200);
+    expect((await list(`Token1 ${tokens.access}`)).statusCode).toBe(401);
+    expect((await list(tokens.access)).statusCode).toBe(401);
   });
 });

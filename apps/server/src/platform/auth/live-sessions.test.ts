@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LiveSessions } from './live-sessions.ts';
+import { LiveSessions, liveSessionCache } from './live-sessions.ts';
 
 /** A session table in memory that counts how often it is asked. */
 function table() {
@@ -81,5 +81,26 @@ describe('live sessions', () => {
     expect(db.asked).toEqual([]);
     await sessions.isLive('s1', 'u1');
     expect(db.asked).toEqual(['s1']);
+  });
+
+  it('keep a session asked again after its answer ran out as the newest', async () => {
+    const db = table();
+    let now = 0;
+    const sessions = new LiveSessions(db.lookup, { ttlMs: 10, maxEntries: 2, now: () => now });
+    await sessions.isLive('s1', 'u1');
+    now = 5;
+    await sessions.isLive('s2', 'u1');
+    now = 10;
+    await sessions.isLive('s1', 'u1'); // ran out: asked again, now the newest
+    await sessions.isLive('s3', 'u2'); // full: the oldest (s2) goes
+    db.asked.length = 0;
+    await sessions.isLive('s1', 'u1');
+    expect(db.asked).toEqual([]);
+    await sessions.isLive('s2', 'u1');
+    expect(db.asked).toEqual(['s2']);
+  });
+
+  it("in every process, see another process's revocation within 5 seconds", () => {
+    expect(liveSessionCache).toEqual({ ttlMs: 5000, maxEntries: 10_000 });
   });
 });

@@ -40,6 +40,8 @@ describe('access tokens', () => {
     const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString());
     expect(payload).toMatchObject({ iss: 'podflow', aud: 'podflow-api', jti: 'j1', token_type: 'access' });
     expect(payload.exp - payload.iat).toBe(900);
+    const header = JSON.parse(Buffer.from(token.split('.')[0] ?? '', 'base64url').toString());
+    expect(header).toEqual({ alg: 'HS256', typ: 'JWT' });
   });
 
   it('are the same token for the same session, time and id (a repeated refresh answers the same)', async () => {
@@ -89,6 +91,7 @@ describe('access tokens', () => {
     'a wrong token_type': () => ({ ...goodPayload(), token_type: 'refresh' }),
     'no token_type': () => withoutClaim('token_type'),
     'a sid that is not a string': () => ({ ...goodPayload(), sid: 7 }),
+    'a sub that is not a string': () => ({ ...goodPayload(), sub: 42 }),
   };
   for (const [name, payload] of Object.entries(refusedPayloads)) {
     it(`are refused with ${name}, even when signed with the right key`, async () => {
