@@ -216,6 +216,10 @@ describe(`sign-in throttling on ${testDbKind}`, () => {
     expect(await attempt(auth, email, 'guess 10', '203.0.113.10')).toBe('429 1');
     for (let i = 0; i < 3; i += 1) expect(await attempt(auth, email, password, home)).toBe('200');
     expect(await attempt(auth, email, 'guess 11', '203.0.113.11')).toBe('429 1');
+    // Once the wait is over the guesser is still past the limit: the next wait doubles.
+    clock.now += 1000;
+    expect(await attempt(auth, email, 'guess 12', '203.0.113.12')).toBe('401');
+    expect(await attempt(auth, email, 'guess 13', '203.0.113.13')).toBe('429 2');
   });
 
   it('with limits of one, the first failure locks the pair and the first attempt delays the account', async () => {
