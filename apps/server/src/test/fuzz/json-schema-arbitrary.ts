@@ -41,7 +41,7 @@ const junk: fc.Arbitrary<unknown> = fc.oneof(
   fc.constant(null),
   fc.string({ maxLength: 12 }),
   fc.array(fc.integer(), { maxLength: 3 }),
-  fc.dictionary(fc.string({ maxLength: 5 }), fc.integer(), { maxKeys: 3 }),
+  fc.dictionary(fc.string({ maxLength: 5 }), fc.integer(), { maxKeys: 3, noNullPrototype: true }),
 );
 
 /** Strings that have broken servers before: control and combining characters, paths, SQL, markup. */
@@ -193,6 +193,20 @@ function replaceAt(root: unknown, path: Array<string | number>, next: unknown): 
 
 /** One wrong value: a valid one with one node broken the given way (the node picked by `pick`). */
 export function mutate(
+  value: unknown,
+  kind: MutationKind,
+  pick: number,
+  extra: { junk: unknown; id: string; huge: string },
+): unknown {
+  try {
+    return mutateNode(value, kind, pick, extra);
+  } catch {
+    // A generated value with keys no path can name (null-prototype objects): break it whole.
+    return extra.junk;
+  }
+}
+
+function mutateNode(
   value: unknown,
   kind: MutationKind,
   pick: number,
