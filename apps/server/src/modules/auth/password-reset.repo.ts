@@ -11,22 +11,31 @@ export type ResetTokenRow = {
 /** The only place with the SQL of password reset links. */
 export function passwordResetRepo(db: Db) {
   return {
-    async insertToken(row: ResetTokenRow): Promise<void> {
-      await db
-        .insertInto('password_reset_tokens')
-        .values({ ...row, used_at: null })
-        .execute();
-    },
-
-    /** How many links were made for a user since `since` (the per-account cap). */
-    async countTokensSince(userId: string, since: number): Promise<number> {
-      const row = await db
-        .selectFrom('password_reset_tokens')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('user_id', '=', userId)
-        .where('created_at', '>=', since)
-        .executeTakeFirst();
-      return Number(row?.n ?? 0);
+    /**
+     * Adds a link unless the account already has `cap` made since `since`, atomically: the user's
+     * row is locked first (a no-op UPDATE, on SQLite and PostgreSQL alike), so concurrent requests
+     * count one after another and never make more than the cap. Answers whether it was added.
+     */
+    async insertTokenUnderCap(row: ResetTokenRow, since: number, cap: number): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('users')
+          .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+          .where('id', '=', row.user_id)
+          .execute();
+        const made = await trx
+          .selectFrom('password_reset_tokens')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('user_id', '=', row.user_id)
+          .where('created_at', '>=', since)
+          .executeTakeFirst();
+        if (Number(made?.n ?? 0) >= cap) return false;
+        await trx
+          .insertInto('password_reset_tokens')
+          .values({ ...row, used_at: null })
+          .execute();
+        return true;
+      });
     },
 
     /** Links that ended more than a day ago are of no more use, even as a record. */

@@ -40,20 +40,20 @@ export function passwordResetService(deps: PasswordResetDeps) {
     const user = await deps.accounts.findUserByEmail(email);
     if (!user) return;
     const at = now();
-    if ((await deps.repo.countTokensSince(user.id, at - 60 * 60 * 1000)) >= resetLinksPerHour) {
-      deps.log.warn({ userId: user.id }, 'password reset link not sent: hourly cap for this account reached');
-      return;
-    }
     await deps.repo.deleteStaleTokens(user.id, at - 24 * 60 * 60 * 1000);
     const token = newOpaqueToken();
     const expiresAt = at + resetLinkTtlMs;
-    await deps.repo.insertToken({
+    const row = {
       id: randomUUID(),
       user_id: user.id,
       token_hash: hashOpaqueToken(token),
       created_at: at,
       expires_at: expiresAt,
-    });
+    };
+    if (!(await deps.repo.insertTokenUnderCap(row, at - 60 * 60 * 1000, resetLinksPerHour))) {
+      deps.log.warn({ userId: user.id }, 'password reset link not sent: hourly cap for this account reached');
+      return;
+    }
     const link = `${origin}/reset-password/${token}`;
     await deps.mail.send(passwordResetMail({ to: user.email, firstName: user.first_name, link, expiresAt }));
   }
