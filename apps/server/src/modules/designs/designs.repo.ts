@@ -2,10 +2,7 @@ import type { Insertable, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/db.ts';
 import type { DesignsTable } from '../../platform/db/schema.ts';
-import {
-  releaseRowBytes,
-  reserveStorageBytes,
-} from '../../platform/db/storage-quota.ts';
+import { releaseRowBytes, reserveStorageBytes } from '../../platform/db/storage-quota.ts';
 
 export type DesignRow = Selectable<DesignsTable>;
 export type NewDesignRow = Insertable<DesignsTable>;
