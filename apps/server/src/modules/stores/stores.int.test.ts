@@ -445,7 +445,7 @@ describe(`store sync to Shopify and WooCommerce on ${testDbKind}`, () => {
           },
         });
         expect(response.statusCode).toBe(400);
-        expect(response.json().detail).toMatch(/https:\/\/|private or local/);
+        expect(response.json().detail).toMatch(/https:\/\/|private or local|port 443/);
       }
       expect(woo.requests.length).toBe(before);
     } finally {
