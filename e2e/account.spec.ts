@@ -98,3 +98,28 @@ test('registering a taken e-mail says so and stays on the form', async ({ page }
   await expect(page).toHaveURL(/\/register$/);
   expect(await stored(page, 'access')).toBeNull();
 });
+
+test('a common password is refused with the reason beside the field, and a strong one is accepted', async ({
+  page,
+}) => {
+  const user = newUser('weak');
+  await page.goto('/register');
+  await page.getByRole('textbox', { name: 'First Name' }).fill(user.firstName);
+  await page.getByRole('textbox', { name: 'Last Name' }).fill(user.lastName);
+  await page.getByRole('textbox', { name: 'Email' }).fill(user.email);
+  await field(page, 'Password').fill('password1');
+  await field(page, 'Password Confirmation').fill('password1');
+  await page.getByRole('button', { name: 'Create an account' }).click();
+
+  const reason = /This password is too easy to guess: it is one of the most common passwords\./;
+  await expect(page.getByRole('main').getByText(reason)).toBeVisible();
+  await expect(page).toHaveURL(/\/register$/);
+  expect(await stored(page, 'access')).toBeNull();
+
+  // Nothing typed is lost: only the password changes.
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(user.email);
+  await field(page, 'Password').fill(user.password);
+  await field(page, 'Password Confirmation').fill(user.password);
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  await expect(page).toHaveURL(/\/welcome$/);
+});
