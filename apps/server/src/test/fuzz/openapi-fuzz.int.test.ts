@@ -190,7 +190,38 @@ describe(`OpenAPI-driven fuzzing on ${testDbKind}`, () => {
         ][pick % 6],
       });
 
+      /**
+       * After a destructive call succeeded: follow what it changed (a rotated refresh token, a new
+       * password, ids gone) and make the disposable user again only when it has nothing left to lose.
+       */
+      const keepVictim = (key: string, fuzzCase: FuzzCase, body: Buffer) => {
+        const sent = (fuzzCase.parts.body ?? {}) as Record<string, unknown>;
+        const gone = (ids: unknown) => new Set(Array.isArray(ids) ? ids.map(String) : []);
+        const data = victim.data;
+        if (key.includes('token/refresh')) {
+          victim.who.refresh = (JSON.parse(body.toString('utf8')) as { refresh: string }).refresh;
+        } else if (key === 'POST /api/reset_password') {
+          victim.who.password = String(sent.newPassword);
+        } else if (key === 'POST /workspace/delete_designs/') {
+          const ids = gone(sent.lineitem_ids);
+          data.designIds = data.designIds.filter((id) => !ids.has(id));
+        } else if (key === 'POST /mockups_app/delete_selected_mockups/') {
+          const ids = gone(sent.mockup_ids);
+          data.mockupIds = data.mockupIds.filter((id) => !ids.has(id));
+        } else if (key === 'POST /mockups_app/delete_user_templates/') {
+          const ids = gone(sent.removeTemplates);
+          data.templateIds = data.templateIds.filter((id) => !ids.has(id));
+        } else {
+          victim.stale = true; // the workspace or the session is gone
+        }
+        if (!data.designIds.length || !data.mockupIds.length || !data.templateIds.length) victim.stale = true;
+      };
+
       for (let index = 0; index < cases; index += 1) {
+        if (index > 0 && index % 5000 === 0)
+          console.info(
+            `openapi fuzz: ${index} cases, ${serverErrors} answers 5xx, ${failures.size} operations failing so far`,
+          );
         const operation = operations[index % operations.length]!;
         const key = keyOf(operation);
         const isDestructive = destructive.has(key);
@@ -285,7 +316,7 @@ describe(`OpenAPI-driven fuzzing on ${testDbKind}`, () => {
           else list.push('');
           failures.set(key, list);
         }
-        if (isDestructive && answer.status < 300) victim.stale = true;
+        if (isDestructive && answer.status < 300) keepVictim(key, fuzzCase, answer.body);
         if (index % 250 === 249) await world.t.app.background.jobsIdle();
       }
       await world.t.app.background.jobsIdle();
