@@ -1,20 +1,10 @@
-import { readdirSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildSignedInUser, buildWorkspace, postForm, uploadDesigns } from '../../test/factories.ts';
 import { buildPng, templateData, templatePng } from '../../test/images.ts';
+import { filesUnder } from '../../test/files.ts';
 import { type TestApp, startTestApp, testDbKind } from '../../test/test-app.ts';
-
-/** Every file under a folder, recursively (none when it does not exist). */
-function filesUnder(dir: string): string[] {
-  try {
-    return readdirSync(dir, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => path.join(entry.parentPath, entry.name));
-  } catch {
-    return [];
-  }
-}
 
 describe(`deleting a workspace while its mockups render on ${testDbKind}`, () => {
   let t: TestApp;

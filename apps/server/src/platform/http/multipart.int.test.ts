@@ -1,21 +1,10 @@
-import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSignedInUser, buildWorkspace } from '../../test/factories.ts';
 import { buildPng } from '../../test/images.ts';
+import { filesUnder } from '../../test/files.ts';
 import { type TestApp, startTestApp, testDbKind } from '../../test/test-app.ts';
 import { malformedMultipartMessage } from './multipart.ts';
-
-/** Every file under a folder, recursively (none when it does not exist). */
-function filesUnder(dir: string): string[] {
-  try {
-    return readdirSync(dir, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => path.join(entry.parentPath, entry.name));
-  } catch {
-    return [];
-  }
-}
 
 describe(`malformed multipart bodies on ${testDbKind}`, () => {
   let t: TestApp;
