@@ -25,7 +25,8 @@ export function formPartsOf(fields: Record<string, unknown>): FormPart[] {
     for (const item of Array.isArray(value) ? value : [value]) {
       if (item === undefined) continue;
       if (isFile(item)) parts.push({ name, ...item });
-      else parts.push({ name, value: typeof item === 'string' ? item : JSON.stringify(item) });
+      else
+        parts.push({ name, value: typeof item === 'string' ? item : (JSON.stringify(item) ?? String(item)) });
     }
   }
   return parts;
