@@ -24,7 +24,14 @@ export function formPartsOf(fields: Record<string, unknown>): FormPart[] {
   for (const [name, value] of Object.entries(fields)) {
     for (const item of Array.isArray(value) ? value : [value]) {
       if (item === undefined) continue;
-      if (isFile(item)) parts.push({ name, ...item });
+      // A mutated file may have lost its name or type: still a file part.
+      if (isFile(item))
+        parts.push({
+          name,
+          fileName: String(item.fileName ?? ''),
+          type: String(item.type ?? 'application/octet-stream'),
+          data: item.data,
+        });
       else
         parts.push({ name, value: typeof item === 'string' ? item : (JSON.stringify(item) ?? String(item)) });
     }
