@@ -217,6 +217,37 @@ describe(`OpenAPI-driven fuzzing on ${testDbKind}`, () => {
         if (!data.designIds.length || !data.mockupIds.length || !data.templateIds.length) victim.stale = true;
       };
 
+      /**
+       * Valid uploads and selections pile up in the owner's workspace, and every mockup run renders
+       * each design with each template: keep it near its first size, through the API as a seller would.
+       */
+      const trimOwner = async () => {
+        const workspace = ownerData.workspaceId;
+        const selected = JSON.parse(
+          (
+            await world.call(
+              owner,
+              'GET',
+              `/mockups_app/get_workspace_templates_information/?workspace_id=${workspace}`,
+            )
+          ).body,
+        ) as { templates_information: Array<{ mkp_template_id: string }> };
+        const extraTemplates = selected.templates_information.slice(2).map((t) => t.mkp_template_id);
+        if (extraTemplates.length)
+          await world.call(owner, 'POST', '/mockups_app/remove_templates_from_workspace/', {
+            workspace_id: workspace,
+            removeTemplates: extraTemplates,
+          });
+        const designs = JSON.parse(
+          (await world.call(owner, 'GET', `/workspace/get_workarea_information/?workspace_id=${workspace}`))
+            .body,
+        ) as Array<{ lineitem_id: string }>;
+        const keep = new Set(ownerData.designIds);
+        const extraDesigns = designs.map((d) => d.lineitem_id).filter((id) => !keep.has(id));
+        if (extraDesigns.length)
+          await world.call(owner, 'POST', '/workspace/delete_designs/', { lineitem_ids: extraDesigns });
+      };
+
       for (let index = 0; index < cases; index += 1) {
         if (index > 0 && index % 5000 === 0)
           console.info(
@@ -317,7 +348,10 @@ describe(`OpenAPI-driven fuzzing on ${testDbKind}`, () => {
           failures.set(key, list);
         }
         if (isDestructive && answer.status < 300) keepVictim(key, fuzzCase, answer.body);
-        if (index % 250 === 249) await world.t.app.background.jobsIdle();
+        if (index % 250 === 249) {
+          await world.t.app.background.jobsIdle();
+          await trimOwner();
+        }
       }
       await world.t.app.background.jobsIdle();
 
