@@ -60,7 +60,7 @@ import { AccessTokens, RefreshTokenSuccessors } from './platform/auth/tokens.ts'
 import { type Db, isDatabaseUp } from './platform/db/db.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { openMail } from './platform/mail/open-mail.ts';
-import { answerFrameworkError } from './platform/http/framework-errors.ts';
+import { answerClientError, answerFrameworkError } from './platform/http/framework-errors.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
 import { recordRoutes } from './platform/http/route-table.ts';
 import { publicOrigin } from './platform/http/public-origin.ts';
@@ -109,6 +109,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     },
     routerOptions: { ignoreTrailingSlash: false },
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -1,16 +1,10 @@
 import { z } from 'zod';
-import { idField, text } from './fields.ts';
+import { idField, keyField, text } from './fields.ts';
 
 /**
  * The zod schemas of the provider listing calls (SPEC.md section 7 "Listings and stores"), for
  * the server's validation and OpenAPI document. The web app uses the plain types of listings.ts.
  */
-
-const apiKey = (label: string) =>
-  text(label)
-    .trim()
-    .min(1, { error: `${label} is required.` })
-    .max(2000, { error: `${label} is too long to be an API key.` });
 
 export const workspaceQuery = z.object({ workspace_id: idField('workspace_id') });
 
@@ -34,7 +28,7 @@ export const gelatoInfo = z.object({
 });
 
 export const fetchShopsRequest = z.object({
-  apiKey: apiKey('apiKey'),
+  apiKey: keyField('apiKey'),
   /** With the masked key, the workspace whose stored key to use. */
   workspace_id: idField('workspace_id').optional(),
 });
@@ -46,7 +40,7 @@ export const savePrintifyTemplateRequest = z.object({
     .union([z.string(), z.number()])
     .transform(String)
     .pipe(z.string().trim().min(1, { error: 'Choose a shop.' })),
-  apiKey: apiKey('apiKey'),
+  apiKey: keyField('apiKey'),
   printify_product_id: text('printify_product_id')
     .trim()
     .min(1, { error: 'Enter the template product id.' })
@@ -56,7 +50,7 @@ export const savePrintifyTemplateResponse = z.object({ message: z.string(), info
 
 export const saveGelatoRequest = z.object({
   workspace_id: idField('workspace_id'),
-  api_key: apiKey('api_key'),
+  api_key: keyField('api_key'),
   store_id: text('store_id').trim().min(1, { error: 'Enter the store id.' }).max(200),
   template_id: text('template_id').trim().min(1, { error: 'Enter the template id.' }).max(200),
 });

@@ -1,17 +1,11 @@
 import { z } from 'zod';
-import { idField, text } from './fields.ts';
+import { idField, keyField, text } from './fields.ts';
 import { targetStores } from './stores.ts';
 
 /**
  * The zod schemas of the store calls (SPEC.md section 7 "Listings and stores", step 8), for the
  * server's validation and OpenAPI document. The web app uses the plain types of stores.ts.
  */
-
-const secret = (label: string) =>
-  text(label)
-    .trim()
-    .min(1, { error: `${label} is required.` })
-    .max(2000, { error: `${label} is too long.` });
 
 export const workspaceQuery = z.object({ workspace_id: idField('workspace_id') });
 export const targetStore = z.enum(targetStores, {
@@ -27,7 +21,7 @@ export const wooCommerceInfo = z.object({
 
 export const saveShopifyRequest = z.object({
   workspace_id: idField('workspace_id'),
-  shopify_admin_api_token: secret('shopify_admin_api_token'),
+  shopify_admin_api_token: keyField('shopify_admin_api_token'),
   shopify_shop_name: text('shopify_shop_name').trim().toLowerCase().min(1).max(200),
 });
 export const saveShopifyResponse = z.object({ message: z.string(), info: shopifyInfo });
@@ -35,8 +29,8 @@ export const saveShopifyResponse = z.object({ message: z.string(), info: shopify
 export const saveWooCommerceRequest = z.object({
   workspace_id: idField('workspace_id'),
   woocommerce_store_url: text('woocommerce_store_url').trim().min(1).max(2000),
-  woocommerce_consumer_key: secret('woocommerce_consumer_key'),
-  woocommerce_consumer_secret: secret('woocommerce_consumer_secret'),
+  woocommerce_consumer_key: keyField('woocommerce_consumer_key'),
+  woocommerce_consumer_secret: keyField('woocommerce_consumer_secret'),
 });
 export const saveWooCommerceResponse = z.object({ message: z.string(), info: wooCommerceInfo });
 

@@ -20,7 +20,7 @@ const bodyMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * where missing (errorBody), so the document lists them and they are serialized like any other:
  * 400 when something of the request is validated, 401 on signed-in routes, 404 when the path takes
  * an id (414 when it is longer than the router takes), 413 and 415 when a body is parsed (too large, a content type not accepted), 429 when the
- * route is rate limited.
+ * route is rate limited, 431 on every route (headers or address too long).
  */
 export function addStandardErrors(route: RouteOptions): void {
   const schema = route.schema;
@@ -38,6 +38,8 @@ export function addStandardErrors(route: RouteOptions): void {
     413: takesBody,
     415: takesBody,
     429: limited,
+    // Node refuses headers or an address over 16 KB before any route is found.
+    431: true,
   };
   const response = { ...(schema.response as Record<string, unknown> | undefined) };
   for (const [status, applies] of Object.entries(standard)) {

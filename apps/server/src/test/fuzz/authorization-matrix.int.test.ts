@@ -110,6 +110,9 @@ describe(`authorization matrix from the route table on ${testDbKind}`, () => {
         store_id: [world.sandboxes.gelato.storeId],
         template_id: [world.sandboxes.gelato.templateId],
         templateData: [templateData],
+        shopify_admin_api_token: ['shpat_sandbox_podflow_matrix'],
+        woocommerce_consumer_key: [world.sandboxes.woo.consumerKey],
+        woocommerce_consumer_secret: [world.sandboxes.woo.consumerSecret],
       };
       return values[field];
     };
@@ -141,6 +144,8 @@ describe(`authorization matrix from the route table on ${testDbKind}`, () => {
       const value = { ...((sample(schema) as Record<string, unknown>) ?? {}) };
       for (const [name, property] of Object.entries(schema.properties ?? {})) {
         if (ownedFields[name]) value[name] = fill(name, undefined);
+        // Real keys and provider ids always, so that only the ownership of the ids is wrong.
+        else if (pool(name)) value[name] = pool(name)?.[0];
         else if (value[name] === undefined) value[name] = sample(property);
       }
       // Multipart rows: each repeated field once per design, in step with lineitem_id.
