@@ -1,3 +1,4 @@
+import { deriveKey } from '../crypto/derive-key.ts';
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
@@ -5,7 +6,6 @@ import {
   RefreshTokenSuccessors,
   accessTokenAudience,
   accessTokenIssuer,
-  deriveKey,
   hashOpaqueToken,
   newOpaqueToken,
 } from './tokens.ts';

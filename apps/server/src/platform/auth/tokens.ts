@@ -1,4 +1,5 @@
-import { createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { deriveKey } from '../crypto/derive-key.ts';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 
 export type AccessTokenClaims = { userId: string; sessionId: string };
@@ -12,11 +13,6 @@ export const accessTokenAudience = 'podflow-api';
  * a token carrying any of them is refused, whatever its signature.
  */
 const forbiddenHeaders = ['jku', 'jwk', 'x5u', 'x5c', 'crit'] as const;
-
-/** A 32-byte key for one purpose, derived from APP_SECRET with HKDF-SHA256 (salt "podflow"). */
-export function deriveKey(appSecret: string, purpose: string): Uint8Array {
-  return new Uint8Array(hkdfSync('sha256', appSecret, 'podflow', purpose, 32));
-}
 
 /** Signs and checks short-lived access tokens (HS256 JWT with iss, aud, sub, sid, iat, jti and exp). */
 export class AccessTokens {

@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { deriveKey } from './derive-key.ts';
 
 /**
  * What a sealed value belongs to, bound into it as AES-GCM associated data: the same value copied
@@ -25,7 +26,7 @@ const NONCE = 12;
 const TAG = 16;
 
 function keyOf(appSecret: string): Key {
-  const bytes = Buffer.from(hkdfSync('sha256', appSecret, 'podflow', 'provider secrets v1', 32));
+  const bytes = deriveKey(appSecret, 'provider secrets v1');
   // A hash of the derived key names it without revealing anything about it or about APP_SECRET.
   const id = createHash('sha256').update('podflow key id\0').update(bytes).digest('base64url').slice(0, 8);
   return { id, bytes };

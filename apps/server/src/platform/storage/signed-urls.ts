@@ -1,4 +1,5 @@
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { deriveKey } from '../crypto/derive-key.ts';
 import { assertValidKey } from './storage.ts';
 
 /**
@@ -11,7 +12,7 @@ export class UrlSigner {
   readonly #ttlSeconds: number;
 
   constructor(appSecret: string, ttlSeconds: number) {
-    this.#key = Buffer.from(hkdfSync('sha256', appSecret, 'podflow', 'file-url', 32));
+    this.#key = deriveKey(appSecret, 'file-url');
     this.#ttlSeconds = ttlSeconds;
   }
 
