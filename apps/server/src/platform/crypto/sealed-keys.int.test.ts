@@ -9,6 +9,7 @@ import { type PrintifySandbox, startPrintifySandbox } from '@podflow/sandbox/pri
 import { buildSignedInUser, buildWorkspace, uploadDesigns } from '../../test/factories.ts';
 import { buildPng } from '../../test/images.ts';
 import { type TestApp, startTestApp, testDbKind } from '../../test/test-app.ts';
+import { rotateSecrets } from './rotate-secrets.ts';
 import { SecretBox, connectionBinding } from './secrets.ts';
 
 const serverSrc = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -218,4 +219,67 @@ describe(`sealed provider keys on ${testDbKind}`, () => {
         .sort(),
     );
   }, 60_000);
+
+  it('rotates in process: each row re-sealed, left current or reported unreadable, and the report counts each kind', async () => {
+    await t.db.deleteFrom('provider_connections').execute();
+    const [current, previous, legacy, lost] = [
+      await connectedSeller(),
+      await connectedSeller(),
+      await connectedSeller(),
+      await connectedSeller(),
+    ];
+    const seal = async (
+      workspaceId: string,
+      value: (binding: ReturnType<typeof connectionBinding>) => string,
+    ) => {
+      const binding = connectionBinding(await connectionOf(workspaceId));
+      await t.db
+        .updateTable('provider_connections')
+        .set({ api_key_sealed: value(binding) })
+        .where('workspace_id', '=', workspaceId)
+        .execute();
+    };
+    const box = new SecretBox(newSecret, oldSecret);
+    await seal(current.workspaceId, (binding) => new SecretBox(newSecret).seal('current-key', binding));
+    await seal(previous.workspaceId, (binding) => new SecretBox(oldSecret).seal('previous-key', binding));
+    await seal(legacy.workspaceId, () => sealV1(oldSecret, 'legacy-key'));
+    await seal(lost.workspaceId, (binding) =>
+      new SecretBox(randomBytes(32).toString('hex')).seal('lost', binding),
+    );
+    const before = new Map(
+      (await t.db.selectFrom('provider_connections').selectAll().execute()).map((row) => [
+        row.workspace_id,
+        row,
+      ]),
+    );
+
+    const report = await rotateSecrets(t.db, box);
+
+    expect(report).toEqual({
+      resealed: 2,
+      fromV1: 1,
+      current: 1,
+      unreadable: [{ workspace_id: lost.workspaceId, provider: 'printify' }],
+    });
+    const newOnly = new SecretBox(newSecret);
+    const after = new Map(
+      (await t.db.selectFrom('provider_connections').selectAll().execute()).map((row) => [
+        row.workspace_id,
+        row,
+      ]),
+    );
+    expect(after.get(current.workspaceId)?.api_key_sealed).toBe(
+      before.get(current.workspaceId)?.api_key_sealed,
+    );
+    expect(after.get(lost.workspaceId)?.api_key_sealed).toBe(before.get(lost.workspaceId)?.api_key_sealed);
+    for (const [seller, plain] of [
+      [previous, 'previous-key'],
+      [legacy, 'legacy-key'],
+    ] as const) {
+      const row = after.get(seller.workspaceId)!;
+      expect(row.api_key_sealed).toMatch(new RegExp(`^v2:${newOnly.keyId}:`));
+      expect(newOnly.open(row.api_key_sealed, connectionBinding(row))).toBe(plain);
+    }
+    expect(await rotateSecrets(t.db, box)).toEqual({ ...report, resealed: 0, fromV1: 0, current: 3 });
+  });
 });
