@@ -6,7 +6,6 @@
  * (DEMO_DATA_DIR), apart from `npm start`'s; a second start signs in to what the first one made.
  */
 import path from 'node:path';
-import sharp from 'sharp';
 import { startGelatoSandbox } from '../packages/sandbox/src/gelato-sandbox.ts';
 import { startOpenAiSandbox } from '../packages/sandbox/src/openai-sandbox.ts';
 import { channelTemplateProductIds, startPrintifySandbox } from '../packages/sandbox/src/printify-sandbox.ts';
@@ -14,6 +13,7 @@ import { defaultShopifyShops, startShopifySandbox } from '../packages/sandbox/sr
 import { storeChannels } from '../packages/sandbox/src/store-channels.ts';
 import { startStripeSandbox } from '../packages/sandbox/src/stripe-sandbox.ts';
 import { startWooSandbox } from '../packages/sandbox/src/woocommerce-sandbox.ts';
+import { designPng, sampleDesigns } from './demo-designs.ts';
 import { ensureWebBuild } from './web-build.ts';
 
 const demoAccount = {
@@ -24,26 +24,6 @@ const demoAccount = {
 };
 const workspaceName = 'Demo shop';
 const starterTemplates = ['T-shirt (white)', 'Mug 11 oz (white)', 'Poster 2:3 in a black frame (angled)'];
-
-/** Four print files drawn by code: transparent, bold, each with its own colours and words. */
-const sampleDesigns = [
-  { file: 'retro-sunset-cat.png', words: ['RETRO', 'SUNSET'], colours: ['#ff7a18', '#af002d', '#ffd166'] },
-  { file: 'coffee-first.png', words: ['COFFEE', 'FIRST'], colours: ['#6f4e37', '#c8a27a', '#2b2118'] },
-  { file: 'mountain-wild.png', words: ['STAY', 'WILD'], colours: ['#2d6a4f', '#95d5b2', '#081c15'] },
-  { file: 'ocean-wave.png', words: ['OCEAN', 'SOUL'], colours: ['#0077b6', '#90e0ef', '#03045e'] },
-];
-
-function designPng({ words, colours }: (typeof sampleDesigns)[number]): Promise<Buffer> {
-  const [main, light, dark] = colours as [string, string, string];
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1800" height="2100">
-    <circle cx="900" cy="820" r="620" fill="${main}"/>
-    <circle cx="900" cy="820" r="470" fill="${light}" opacity="0.6"/>
-    ${[0, 1, 2, 3, 4].map((k) => `<rect x="280" y="${980 + k * 70}" width="1240" height="34" fill="${dark}" opacity="${0.9 - k * 0.15}"/>`).join('')}
-    <text x="900" y="1620" font-family="DejaVu Sans" font-weight="bold" font-size="260" text-anchor="middle" fill="${dark}">${words[0]}</text>
-    <text x="900" y="1900" font-family="DejaVu Serif" font-style="italic" font-size="220" text-anchor="middle" fill="${main}">${words[1]}</text>
-  </svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
-}
 
 async function call<T>(base: string, route: string, init: RequestInit & { token?: string } = {}): Promise<T> {
   const headers = new Headers(init.headers);
@@ -164,11 +144,17 @@ const origin = (
   process.env.PUBLIC_URL ||
   (['0.0.0.0', '::', ''].includes(host) ? `http://localhost:${port}` : `http://${host}:${port}`)
 ).replace(/\/+$/, '');
+/**
+ * AI metadata comes from the built-in offline writer, as on a server without an AI key; with
+ * DEMO_AI=sandbox it goes to the OpenAI-compatible sandbox instead (the model adapter's path,
+ * with the sandbox's canned copy).
+ */
+const aiSandbox = process.env.DEMO_AI === 'sandbox';
 Object.assign(process.env, {
   DATA_DIR: process.env.DEMO_DATA_DIR ?? path.resolve('data-demo'),
-  AI_BASE_URL: openAi.url,
-  AI_API_KEY: 'sk-sandbox',
-  AI_MODEL: 'gpt-4o-mini',
+  ...(aiSandbox
+    ? { AI_BASE_URL: openAi.url, AI_API_KEY: 'sk-sandbox', AI_MODEL: 'gpt-4o-mini' }
+    : { AI_BASE_URL: '' }),
   PRINTIFY_BASE_URL: printify.url,
   GELATO_BASE_URL: gelato.url,
   SHOPIFY_BASE_URL: shopify.baseUrlTemplate,
@@ -199,7 +185,7 @@ console.log(`
 PodFlow demo on ${origin}
   Sign in as ${demoAccount.username} with the password ${demoAccount.password}
   Sandboxes on loopback (each starts empty but for its seed data):
-    OpenAI-compatible AI  ${openAi.url}
+    AI metadata           ${aiSandbox ? `OpenAI-compatible sandbox ${openAi.url}` : 'the built-in offline writer (DEMO_AI=sandbox: the OpenAI-compatible sandbox)'}
     Printify              ${printify.url}  API key ${printify.token}
                           shops: ${printify.shops.map((s) => `${s.title} (${s.sales_channel})`).join(', ')}
                           template products: ${printify.templateProductId} (Etsy), ${channelTemplateProductIds.shopify} (Shopify), ${channelTemplateProductIds.woocommerce} (WooCommerce)

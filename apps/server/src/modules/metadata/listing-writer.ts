@@ -20,6 +20,16 @@ export type ListingInput = {
   productTypes: string[];
   /** What the seller already wrote; empty strings and lists when nothing. */
   hints: Listing;
+  /**
+   * The words printed on the design as read from its pixels (its lettering, e.g. 'But first,
+   * coffee'); '' or absent when none were read. The writers prefer them to the file name.
+   */
+  designText?: string;
+  /**
+   * The design's place in its AI run (0, 1, 2…; absent: 0). Designs of one run are worded
+   * differently by it, even when separate jobs write them at the same time.
+   */
+  position?: number;
 };
 
 /**

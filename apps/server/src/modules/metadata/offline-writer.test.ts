@@ -2,8 +2,10 @@ import { type Listing, checkListing } from '@podflow/contract/metadata';
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { type DesignTraits, colourTable } from './design-traits.ts';
 import { type ListingInput, ListingWriterError } from './listing-writer.ts';
-import { offlineListingWriter } from './offline-writer.ts';
+import { offlineListingWriter, writeListing } from './offline-writer.ts';
+import { titleOverlap } from './title-overlap.ts';
 
 const writer = offlineListingWriter();
 const noHints: Listing = { title: '', keywords: [], description: '' };
@@ -43,9 +45,7 @@ describe('offlineListingWriter', () => {
       productTypes: ['T-shirt', 'Mug'],
     });
     expectPublishable(listing);
-    expect(listing.title).toBe(
-      'Retro Sunset Cat T-Shirt, Orange and Purple Vintage Graphic Mug, Cat Lover Gift',
-    );
+    expect(listing.title).toBe('Retro Sunset Cat T-Shirt, Orange Cat Mug, Gift for Cat Lovers');
     expect(listing.keywords.slice(0, 5)).toEqual([
       'retro sunset cat',
       'cat t-shirt',
@@ -54,8 +54,8 @@ describe('offlineListingWriter', () => {
       'cat mug',
     ]);
     expect(listing.keywords).toContain('orange and purple');
-    expect(listing.description).toContain('in orange and purple');
-    expect(listing.description).toContain('Available on: T-Shirt and Mug.');
+    expect(listing.description).toContain('Retro Sunset Cat: a vintage design in orange and purple.');
+    expect(listing.description).toContain('Available on T-shirts and Mugs.');
     expect(listing.description.split('\n\n')).toHaveLength(3);
   });
 
@@ -65,7 +65,8 @@ describe('offlineListingWriter', () => {
       .toBuffer();
     const listing = await write({ image: picture, fileName: 'IMG_0042.png', productTypes: ['Poster'] });
     expectPublishable(listing);
-    expect(listing.title).toBe('Navy Graphic Poster, Wall Art, Unique Gift Idea');
+    expect(listing.title).toBe('Navy Graphic Poster, Dark Wall Art, Gift for Her or Him');
+    expect(listing.description).toMatch(/^A graphic design in navy\./);
     expect(listing.description).toContain('edge to edge');
   });
 
@@ -75,8 +76,8 @@ describe('offlineListingWriter', () => {
       fileName: 'mountain-lake.png',
       productTypes: ['Canvas 4:3 in an oak floater frame', 'Mug 11 oz (white)', 'Mug', 'Bags & Totes'],
     });
-    expect(listing.title).toMatch(/^Mountain Lake Canvas, Orange and Purple Vintage Graphic Mug, /);
-    expect(listing.description).toContain('Canvas, Mug and Bags and Totes');
+    expect(listing.title).toMatch(/^Mountain Lake Canvas, Orange Lake Mug, /);
+    expect(listing.description).toContain('Canvases, Mugs and Bags and Totes');
   });
 
   it("keeps the seller's title, description and valid keywords", async () => {
@@ -88,8 +89,57 @@ describe('offlineListingWriter', () => {
     const listing = await write({ image: await sunsetDesign(), fileName: 'sunset-cat.png', hints });
     expectPublishable(listing);
     expect(listing.title).toBe(hints.title);
-    expect(listing.description).toBe(hints.description);
+    // A line of the seller's opens the description; the writer's paragraphs follow.
+    expect(listing.description).toMatch(/^Hand drawn in my studio\.\n\nSunset Cat: a vintage design/);
     expect(listing.keywords.slice(0, 3)).toEqual(['Sunset Cat', 'cat lady gift', 'orange and purple']);
+    const long = `${'Hand drawn in my studio. '.repeat(10)}\n\nPrinted with care.`;
+    const kept = await write({ image: await sunsetDesign(), hints: { ...hints, description: long } });
+    expect(kept.description).toBe(long);
+  });
+
+  it("builds the title around a seller's few title words and the words printed on the design", async () => {
+    const image = await sunsetDesign();
+    const typed = await write({
+      image,
+      fileName: 'IMG_0042.png',
+      productTypes: ['T-shirt', 'Mug'],
+      hints: { ...noHints, title: 'cat mom' },
+    });
+    expectPublishable(typed);
+    expect(typed.title).toBe('Cat Mom T-Shirt, Orange Cat Mug, Gift for Cat Moms');
+    expect(typed.keywords).toEqual(expect.arrayContaining(['cat mom', 'gift for mom']));
+    expect(typed.keywords).not.toContain('mom');
+
+    const lettered = await write({
+      image,
+      fileName: 'coffee-mountain.png',
+      designText: 'But first, COFFEE',
+      productTypes: ['Mug'],
+    });
+    expect(lettered.title).toMatch(/^But First Coffee Mug, /);
+    expect(lettered.description).toContain('The words are printed just as they appear on the design.');
+    // Not 'first' or 'but first' as tags: every tag the writer makes names something.
+    expect(lettered.keywords.filter((tag) => !tag.includes(' '))).toEqual([]);
+    expect(lettered.keywords).not.toContain('but first');
+  });
+
+  it('words neighbours of one run differently, with articles and plurals right', async () => {
+    const image = await sunsetDesign();
+    const titles = await Promise.all(
+      [0, 1, 2].map((position) =>
+        writer.write({ image, fileName: 'owl.png', productTypes: ['Poster'], hints: noHints, position }),
+      ),
+    );
+    expect(titles.map((listing) => listing.title)).toEqual([
+      'Owl Poster, Orange Owl Wall Art, Gift for Owl Lovers',
+      'Owl Poster, Present for Owl Fans, Vintage Owl Wall Art',
+      'Owl Poster, Purple Owl Wall Art, Surprise for Owl Enthusiasts',
+    ]);
+    expect(titles[0]!.description).toMatch(/^Owl: a vintage design/);
+    expect(titles[1]!.description).toMatch(/^Meet Owl, a vintage design/);
+    const orange = await write({ image, fileName: 'orange-owls.png', productTypes: ['Tote bag'] });
+    expect(orange.description).toContain('Available on Tote Bags.');
+    expect(orange.keywords).toContain('owl lover gift');
   });
 
   it("fits a seller's title that breaks a limit", async () => {
@@ -108,7 +158,7 @@ describe('offlineListingWriter', () => {
     const first = await write(input);
     expect(await offlineListingWriter().write({ ...input, hints: noHints })).toEqual(first);
     expect(first.title).toBe(
-      'Merry Christmas Dachshund Hoodie, Orange and Purple Vintage Graphic Hooded Sweatshirt, Christmas Gift',
+      'Merry Christmas Dachshund Hoodie, Orange Dachshund Hooded Sweatshirt, Gift for Dachshund Lovers',
     );
   });
 
@@ -231,4 +281,105 @@ describe('offlineListingWriter, property', () => {
       { numRuns: 200 },
     );
   }, 60_000);
+});
+
+// ---- The property: a run of designs reads varied, and what the seller typed is kept -------------
+
+const things =
+  'cat dog fox owl bear whale bee frog tiger panda moon cactus mushroom rose lemon taco coffee skull'.split(
+    ' ',
+  );
+const describingWords = ['retro', 'vintage', 'funny', 'cute', 'boho', 'spooky', 'wild', 'groovy', 'tiny'];
+const colourNames = colourTable.map((colour) => colour.name);
+
+/** Traits as readDesignTraits answers them (any mix a design can have). */
+const traitsArbitrary: fc.Arbitrary<DesignTraits> = fc.record({
+  transparentShare: fc.double({ min: 0, max: 1, noNaN: true }),
+  background: fc.constantFrom('transparent' as const, 'full-bleed' as const),
+  coverage: fc.double({ min: 0, max: 1, noNaN: true }),
+  orientation: fc.constantFrom('portrait' as const, 'landscape' as const, 'square' as const),
+  lightness: fc.double({ min: 0, max: 100, noNaN: true }),
+  tone: fc.constantFrom('light' as const, 'mid' as const, 'dark' as const),
+  colours: fc.uniqueArray(fc.constantFrom(...colourNames), { maxLength: 3 }),
+  textLike: fc.boolean(),
+});
+
+/**
+ * A run of up to eight designs with different things and describing words, some with hints: what
+ * the seller gave two designs in common is at most one word of a title ('gang').
+ */
+const runs = fc
+  .tuple(
+    fc.shuffledSubarray(things, { minLength: 2, maxLength: 8 }),
+    fc.shuffledSubarray(describingWords, { minLength: 8, maxLength: 8 }),
+    fc.array(
+      fc.record({
+        described: fc.boolean(),
+        separator: fc.constantFrom('-', '_', ' '),
+        suffix: fc.constantFrom('', '-FINAL', ' (2)', '_v3'),
+        traits: traitsArbitrary,
+        hints: fc.record({
+          // A few words before the thing or after it; designs of a run share at most one word of theirs.
+          titleWords: fc.constantFrom('', 'club', 'gang', 'lovers'),
+          keywords: fc.array(fc.constantFrom<string>('handmade gift', 'Cat Mom', 'x', 'ok then'), {
+            maxLength: 3,
+          }),
+          description: fc.constantFrom('', 'Drawn by hand in our studio.', 'Ships in two days.'),
+        }),
+      }),
+      { minLength: 8, maxLength: 8 },
+    ),
+    fc.subarray(['T-shirt', 'Mug', 'Poster', 'Hoodie', 'Tote Bag'], { minLength: 1 }),
+  )
+  .map(([subjects, describing, designs, types]) =>
+    subjects.map((thing, position) => {
+      const d = designs[position]!;
+      const name = [d.described ? describing[position] : '', thing].filter(Boolean).join(d.separator);
+      const hintTitle = d.hints.titleWords ? `${thing} ${d.hints.titleWords}` : '';
+      return {
+        input: {
+          fileName: `${name}${d.suffix}.png`,
+          productTypes: types,
+          hints: {
+            title: hintTitle,
+            keywords: [...new Set(d.hints.keywords)],
+            description: d.hints.description,
+          },
+          position,
+        },
+        traits: d.traits,
+      };
+    }),
+  );
+
+describe('offlineListingWriter, variety and hints property', () => {
+  it('words the designs of a run apart and keeps every hint, within every limit', () => {
+    fc.assert(
+      fc.property(runs, (run) => {
+        // Each design on its own, as the parallel jobs write them.
+        const listings = run.map(({ input, traits }) => writeListing(input, traits));
+        listings.forEach((listing, k) => {
+          const { hints } = run[k]!.input;
+          expectPublishable(listing);
+          for (const word of hints.title.toLowerCase().split(/\s+/).filter(Boolean)) {
+            expect(listing.title.toLowerCase()).toContain(word);
+          }
+          expect(listing.keywords.slice(0, hints.keywords.length)).toEqual(hints.keywords);
+          expect(listing.description.startsWith(hints.description)).toBe(true);
+          const made = listing.keywords.filter((tag) => !hints.keywords.includes(tag));
+          expect(made.filter((tag) => !tag.includes(' '))).toEqual([]);
+          expect(writeListing(run[k]!.input, run[k]!.traits)).toEqual(listing);
+        });
+        const types = run[0]!.input.productTypes;
+        for (let a = 0; a < listings.length; a += 1) {
+          for (let b = a + 1; b < listings.length; b += 1) {
+            const overlap = titleOverlap(listings[a]!.title, listings[b]!.title, types);
+            if (overlap > 0.5)
+              expect([listings[a]!.title, listings[b]!.title]).toEqual(['at most half shared']);
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
+  }, 30_000);
 });

@@ -185,8 +185,9 @@ const systemPrompt = [
   "Describe only what the design shows; do not name brands or characters you are not sure of. Write in the seller's language when they wrote something, else in English.",
 ].join('\n');
 
-function userPrompt({ fileName, productTypes, hints }: ListingInput): string {
+function userPrompt({ fileName, productTypes, hints, designText }: ListingInput): string {
   const lines = [`Design file name: ${fileName}`];
+  if (designText?.trim()) lines.push(`Words printed on the design: ${designText.trim()}`);
   lines.push(
     productTypes.length > 0
       ? `Printed on: ${productTypes.join(', ')}.`

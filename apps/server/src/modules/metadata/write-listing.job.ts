@@ -58,6 +58,9 @@ export function writeListingJob(deps: WriteListingDeps): JobDefinition<z.infer<t
           fileName: design.file_name,
           productTypes: productTypes(selected.map((template) => template.name)),
           hints: JSON.parse(task.hints) as Listing,
+          // Words read from the pixels (OCR) join here once a reader exists; the file name stands in.
+          designText: '',
+          position: task.position,
         },
         context.signal,
       );
