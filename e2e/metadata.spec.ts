@@ -46,7 +46,8 @@ test('edit and save metadata with live limit checks, write the rest with AI, the
 
   // Saving keeps the edits (a reload shows them).
   await save.click();
-  await expect(page.getByText('Saved the metadata of 2 designs.')).toBeVisible();
+  // Only the design with edits is saved, and the toast counts it.
+  await expect(page.getByText('1 design saved.')).toBeVisible();
   await page.reload();
   await expect(field(page, 'Title', 'sunny-star.png')).toHaveValue('Sunny Star Shirt');
   await expect(field(page, 'Keywords', 'sunny-star.png')).toHaveValue('star, sunshine');

@@ -259,7 +259,7 @@ try {
   const rows = page.getByRole('row');
   await shot(page, 'metadata-by-hand', [rows.nth(0), rows.nth(1)], { margin: 12 });
   await page.getByRole('button', { name: 'Update Metadata' }).click();
-  await page.getByText(/Saved the metadata of/).waitFor();
+  await page.getByText(/designs? saved\./).waitFor();
   await page.getByRole('button', { name: 'Generate Metadata (AI)' }).click();
   const confirmAi = page.getByRole('dialog', { name: 'Generate metadata with AI' });
   await confirmAi.getByRole('button', { name: 'Proceed' }).waitFor();

@@ -105,7 +105,11 @@ export const metadataCsvColumns = ['file_name', 'title', 'keywords', 'descriptio
 export const metadataCsvFileName = 'metadata.csv';
 
 export const metadataMessages = {
-  saved: (count: number) => `Saved the metadata of ${count} design${count === 1 ? '' : 's'}.`,
+  /** Counts the designs whose metadata changed, not every row sent. */
+  saved: (count: number) =>
+    count === 0
+      ? 'Nothing to save: every design already has this metadata.'
+      : `${count} design${count === 1 ? '' : 's'} saved.`,
   queued: (count: number) =>
     `Writing metadata for ${count} design${count === 1 ? '' : 's'}. It runs in the background.`,
   noDesigns: 'This workspace has no designs yet. Upload designs first.',

@@ -103,7 +103,7 @@ describe(`metadata on ${testDbKind}`, () => {
       ]),
     );
     expect(saved.status).toBe(200);
-    expect(saved.body.message).toBe('Saved the metadata of 2 designs.');
+    expect(saved.body).toMatchObject({ message: '2 designs saved.', saved: 2 });
     const warnings = saved.body.warnings as {
       lineitem_id: string;
       issues: { field: string; message: string }[];
@@ -118,6 +118,38 @@ describe(`metadata on ${testDbKind}`, () => {
     expect(after.get(b!.lineitem_id)).toMatchObject({
       product_title: longTitle,
       product_description: 'Soft.',
+    });
+    // Sent again with one change: the answer counts the one design that changed.
+    const again = await s.post(
+      '/workspace/save_metadata/',
+      metadataForm([
+        {
+          ...blank(a!.lineitem_id),
+          product_title: 'Retro Sunset Cat Tee',
+          seo_keywords: 'cat, sunset, retro',
+        },
+        {
+          ...blank(b!.lineitem_id),
+          product_title: 'Sunset Tee',
+          seo_keywords: 'cat, Cat',
+          product_description: 'Soft.',
+        },
+      ]),
+    );
+    expect(again.body).toMatchObject({ message: '1 design saved.', saved: 1 });
+    const unchanged = await s.post(
+      '/workspace/save_metadata/',
+      metadataForm([
+        {
+          ...blank(a!.lineitem_id),
+          product_title: 'Retro Sunset Cat Tee',
+          seo_keywords: 'cat, sunset, retro',
+        },
+      ]),
+    );
+    expect(unchanged.body).toMatchObject({
+      message: 'Nothing to save: every design already has this metadata.',
+      saved: 0,
     });
   });
 

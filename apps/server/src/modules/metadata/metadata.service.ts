@@ -87,7 +87,10 @@ export function metadataService(deps: MetadataServiceDeps) {
   return {
     tokens,
 
-    /** Saves every row (all or none); over-limit fields are saved and reported as warnings. */
+    /**
+     * Saves every row (all or none) and counts the designs it changed; over-limit fields are
+     * saved and reported as warnings.
+     */
     async save(userId: string, rows: MetadataRow[]): Promise<SaveMetadataResponse> {
       const owned = await ownedRowsOf(userId, rows);
       const listings = rows.map((row) =>
@@ -97,14 +100,20 @@ export function metadataService(deps: MetadataServiceDeps) {
           description: row.product_description,
         }),
       );
-      await repo.saveListings(listings);
+      const changed = listings.filter(
+        (listing, index) =>
+          listing.product_title !== owned[index]!.product_title ||
+          listing.seo_keywords !== owned[index]!.seo_keywords ||
+          listing.product_description !== owned[index]!.product_description,
+      );
+      await repo.saveListings(changed);
       const warnings = listings.flatMap((listing, index) => {
         const issues = checkListing(listingOf(listing));
         return issues.length > 0
           ? [{ lineitem_id: listing.id, image_file_name: owned[index]!.file_name, issues }]
           : [];
       });
-      return { message: metadataMessages.saved(listings.length), saved: listings.length, warnings };
+      return { message: metadataMessages.saved(changed.length), saved: changed.length, warnings };
     },
 
     /**

@@ -88,8 +88,10 @@ function WorkspaceMetadata({ workspaceId, workspaceName }: CurrentWorkspace) {
     wasRunning.current = running;
   }, [running, reloadDesigns]);
 
+  // Only the designs with edits are sent: the toast counts what was saved, and rows another tab
+  // changed meanwhile are not written back with this page's older text.
   const saveAll = () =>
-    save.mutate(store.rows(list), {
+    save.mutate(store.rows(list.filter((design) => store.draftOf(design.lineitem_id))), {
       onSuccess: (reply) => {
         notifySuccess(reply.message);
         if (reply.warnings.length) {
