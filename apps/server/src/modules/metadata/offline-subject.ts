@@ -1,7 +1,7 @@
 import type { DesignTraits } from './design-traits.ts';
 import { nameWords, smallWords, titleCase } from './file-name-words.ts';
 import type { ListingInput } from './listing-writer.ts';
-import { isThing, joinWords, occasions, recipients, singular } from './offline-words.ts';
+import { isThing, joinWords, loves, occasions, recipients, singular } from './offline-words.ts';
 
 /** What a listing is about, in the words every part of it shares. */
 export type Subject = {
@@ -87,16 +87,18 @@ function hintSubjectWords(title: string, productWords: ReadonlySet<string>): str
 }
 
 /**
- * The thing a buyer loves: in each source in turn, the last thing-word before any small word
- * ('Mountain Lake at Night' → 'lake', 'Coffee First' → 'coffee'), made singular ('Cats' → 'cat').
+ * The thing a buyer loves: in each source in turn, among the thing-words before any small word,
+ * the last one people love ('Ocean Wave' → 'ocean'), else the last ('Mountain Lake at Night' →
+ * 'lake', 'Coffee First' → 'coffee'), made singular ('Cats' → 'cat').
  */
 function headNoun(sources: readonly string[][]): string {
   for (const source of sources) {
     const lower = source.map((word) => word.toLowerCase());
     const small = lower.findIndex((word) => smallWords.has(word));
     const before = lower.slice(0, small > 0 ? small : lower.length);
-    const thing = before.findLast((word) => isThing(word) && /^[\p{L}'-]+$/u.test(word));
-    if (thing) return singular(thing);
+    const things = before.filter((word) => isThing(word) && /^[\p{L}'-]+$/u.test(word)).map(singular);
+    const thing = things.findLast((word) => loves.has(word)) ?? things.at(-1);
+    if (thing) return thing;
   }
   return '';
 }

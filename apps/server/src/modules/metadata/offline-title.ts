@@ -64,13 +64,13 @@ function lookPhrase(subject: Subject, named: boolean, product: string): string {
 
 /** Words for light, mid and dark art, three of each so neighbours without colours still differ. */
 const toneWords: Record<Subject['tone'], readonly string[]> = {
-  light: ['Bright', 'Airy', 'Radiant'],
+  light: ['Bright', 'Sunny', 'Radiant'],
   mid: ['Bold', 'Striking', 'Vivid'],
-  dark: ['Dark', 'Moody', 'Shadowy'],
+  dark: ['Dark', 'Moody', 'Midnight'],
 };
 
 /** What a gift is called and who loves a thing: chosen apart (8 and 11 ways), no word in two. */
-const giftNouns = ['Gift', 'Present', 'Surprise', 'Treat', 'Keepsake', 'Must-Have', 'Delight', 'Favorite'];
+const giftNouns = ['Gift', 'Present', 'Surprise', 'Treat', 'Keepsake', 'Must-Have', 'Delight', 'Classic'];
 const fanNouns = [
   ...['Lovers', 'Fans', 'Enthusiasts', 'People', 'Admirers', 'Devotees', 'Aficionados', 'Folks'],
   ...['Buffs', 'Geeks', 'Connoisseurs'],

@@ -103,6 +103,17 @@ export const fillerWords = list(`
   i me my you your we our us he she it they them his her their be is are was am do dont don't get
   let lets love loved loving keep stay just but so very too not never always this that`);
 
+/**
+ * Things people call themselves lovers of: in 'Ocean Wave' the buyer loves the ocean, in
+ * 'Retro Sunset Cat' the cat. Preferred to the last word of a name when one is there.
+ */
+export const loves = list(`
+  cat kitten dog puppy horse fox owl bear wolf deer bee bird butterfly frog turtle whale shark dolphin
+  octopus dinosaur unicorn dragon panda koala sloth llama penguin ocean beach sea surf mountain forest
+  camping hiking travel coffee tea wine beer pizza taco book reading music guitar yoga garden plant
+  flower sunflower rose moon space planet skull ghost cactus mushroom fishing golf soccer football
+  basketball baseball running cycling bicycle camper nature sunset`);
+
 /** People a design is a gift for, as a title names them: 'mom' → 'Mom', 'mama' → 'Mama'. */
 export const recipients = list(`
   mom mum mama mommy mother dad papa daddy father grandma grandpa granny nana grandmother grandfather

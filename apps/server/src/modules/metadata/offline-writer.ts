@@ -150,7 +150,7 @@ function writtenDescription(subject: Subject, traits: DesignTraits): string {
   const design = `${withArticle(style)} design${colours}`;
   const openings = [
     `${subject.phrase}: ${design}.`,
-    `Meet ${subject.phrase}, ${design}.`,
+    `${subject.phrase}, ${design}.`,
     `${capitalise(design)}: ${subject.phrase}.`,
   ];
   const what =
@@ -196,9 +196,9 @@ function whoFor(subject: Subject): string {
     const who = subject.head ? `${subject.head} ${plural(subject.recipient)}` : `every ${subject.recipient}`;
     return `Made for ${who}: a birthday or holiday gift they will reach for every day.`;
   }
-  const lovers = subject.head ? `${subject.head} lovers, ` : '';
+  const lovers = subject.head ? ` for ${subject.head} lovers` : '';
   return [
-    `A thoughtful gift for ${lovers}birthdays and holidays, or a treat for yourself.`,
+    `A thoughtful birthday or holiday gift${lovers}, or a treat for yourself.`,
     `Give it to ${subject.head ? `the ${subject.head} lover in your life` : 'someone who loves good design'}, or keep it for yourself.`,
   ][subject.position % 2]!;
 }
