@@ -2,6 +2,7 @@ import type { DesignTraits } from './design-traits.ts';
 import { nameWords, smallWords, titleCase } from './file-name-words.ts';
 import type { ListingInput } from './listing-writer.ts';
 import { isThing, joinWords, loves, occasions, recipients, singular } from './offline-words.ts';
+import { productTypes } from './product-types.ts';
 
 /** What a listing is about, in the words every part of it shares. */
 export type Subject = {
@@ -80,6 +81,8 @@ export function describe(input: Omit<ListingInput, 'image'>, traits: DesignTrait
 function hintSubjectWords(title: string, productWords: ReadonlySet<string>): string[] {
   const words = title.normalize('NFKC').trim().split(/\s+/).filter(Boolean);
   if (words.length === 0 || words.length > hintSubjectWordsMax) return [];
+  // 'Sunny Star Shirt' names a product, selected or not: it is the seller's title.
+  if (productTypes([title]).length > 0 || /\bshirts?\b/i.test(title)) return [];
   if (words.some((word) => productWords.has(word.toLowerCase().replace(/[^\p{L}-]/gu, '')))) return [];
   if (words.some((word) => !/[\p{L}\p{N}]/u.test(word))) return [];
   const typedLower = words.every((word) => word === word.toLowerCase());

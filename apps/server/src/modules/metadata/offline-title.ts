@@ -58,8 +58,10 @@ function lookPhrase(subject: Subject, named: boolean, product: string): string {
   const descriptor =
     kinds[subject.position % kinds.length] ?? pick(subject.position, toneWords[subject.tone]);
   const thing = subject.head ? titleCase(subject.head) : '';
-  if (!thing && !product) return descriptor ? titleCase(`${descriptor} Art`) : '';
-  return titleCase([descriptor, thing, product].filter(Boolean).join(' '));
+  // Without a product the look names the artwork: 'Sunny Ocean Art'.
+  return titleCase(
+    [descriptor, thing, product || (descriptor || thing ? 'Art' : '')].filter(Boolean).join(' '),
+  );
 }
 
 /** Words for light, mid and dark art, three of each so neighbours without colours still differ. */

@@ -109,6 +109,13 @@ describe('offlineListingWriter', () => {
     expect(typed.title).toBe('Cat Mom T-Shirt, Orange Cat Mug, Gift for Cat Moms');
     expect(typed.keywords).toEqual(expect.arrayContaining(['cat mom', 'gift for mom']));
     expect(typed.keywords).not.toContain('mom');
+    // Three words that name a product are the seller's whole title.
+    const titled = await write({
+      image,
+      productTypes: ['Mug'],
+      hints: { ...noHints, title: 'Sunny Star Shirt' },
+    });
+    expect(titled.title).toBe('Sunny Star Shirt');
 
     const lettered = await write({
       image,

@@ -115,7 +115,14 @@ function subjectKeywords(subject: Subject): string[] {
     head ? `gift for ${head} fans` : '',
     occasion ? `${occasion} gift` : '',
     ...shown.flatMap((product) => product.keywords.slice(0, 1)),
-    ...things.map((word) => (head ? `${word} ${head}` : `${word} art`)),
+    // In the name's order: 'ocean star', not 'star ocean'.
+    ...things.map((word) =>
+      !head
+        ? `${word} art`
+        : lower.indexOf(word) < lower.indexOf(head)
+          ? `${word} ${head}`
+          : `${head} ${word}`,
+    ),
     ...colours.map((colour) => `${colour} art`),
     ...products.flatMap((product) => product.keywords),
   ];
