@@ -216,6 +216,11 @@ describe(`metadata on ${testDbKind}`, () => {
     }
     const first = written.get(designs[0]!.lineitem_id)!;
     expect(first.product_title).toBe('My Own Sunset Cat Title');
+    // The other two share their name's words, yet each job worded its design by its place in the run.
+    const [second, third] = designs.slice(1).map((d) => written.get(d.lineitem_id)!.product_title);
+    expect(second).toMatch(/^Retro Sunset Cat /);
+    expect(third).toMatch(/^Retro Sunset Cat /);
+    expect(second).not.toBe(third);
     expect(splitKeywords(first.seo_keywords)[0]).toBe('orange cat gift');
     expect(await s.tokensUsed()).toBe(3);
     const tokens = await t.app.inject({ url: '/openai_app/ai_tokens/', headers: s.headers });

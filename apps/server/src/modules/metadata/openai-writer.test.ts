@@ -104,6 +104,21 @@ describe('openAiListingWriter', () => {
     expect([sent.format, sent.width, sent.height, sent.hasAlpha]).toEqual(['png', 768, 384, true]);
   });
 
+  it('tells the model the words printed on the design when they were read', async () => {
+    const textOf = () => {
+      const parts = sentBody().messages[1]?.content as Exclude<
+        SentBody['messages'][number]['content'],
+        string
+      >;
+      return parts.find((part) => part.type === 'text')?.text ?? '';
+    };
+    await writer().write(input({ designText: '  But first, coffee ' }));
+    expect(textOf()).toContain('Words printed on the design: But first, coffee');
+    sandbox.requests.length = 0;
+    await writer().write(input({ designText: '' }));
+    expect(textOf()).not.toContain('Words printed on the design');
+  });
+
   it('is named after its model and asks OpenAI itself with max_completion_tokens', async () => {
     const toSandbox: typeof fetch = (url, init) =>
       fetch(String(url).replace('https://api.openai.com/v1', sandbox.url), init);
