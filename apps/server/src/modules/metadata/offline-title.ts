@@ -19,9 +19,9 @@ export function composeTitle(subject: Subject): string {
   const lower = subject.words.map((word) => word.toLowerCase());
   // 'Stay Wild' from the lettering, 'mountain' from the file name: 'Stay Wild Mountain T-Shirt'.
   const withHead = subject.head && !lower.some((w) => w.startsWith(subject.head)) && !subject.fromSeller;
-  const lead = [subject.phrase, withHead ? titleCase(subject.head) : '', first?.name ?? designNoun(subject)]
-    .filter(Boolean)
-    .join(' ');
+  // A phrase made from the look ends in 'Graphic' already.
+  const noun = first?.name ?? (named ? designNoun(subject) : '');
+  const lead = [subject.phrase, withHead ? titleCase(subject.head) : '', noun].filter(Boolean).join(' ');
   const look = lookPhrase(subject, named, second?.name ?? first?.alias ?? '');
   const gift = giftPhrase(subject);
   const middle = subject.position % 2 === 0 ? [look, gift] : [gift, look];
@@ -43,9 +43,9 @@ function designNoun(subject: Subject): string {
 }
 
 /**
- * How it looks, for the second segment: one of the colours, the style or the lettering, chosen
- * by position among those the design has (three ways, so neighbours differ), then its thing and
- * a second product name ('Vintage Cat Mug', 'Orange Cat Coffee Cup').
+ * How it looks, for the second segment: its first colour, its style or a second colour or style,
+ * chosen by position (three ways, so neighbours differ; a kind it lacks gives way to its tone),
+ * then its thing and a second product name ('Vintage Cat Mug', 'Orange Cat Coffee Cup').
  */
 function lookPhrase(subject: Subject, named: boolean, product: string): string {
   // One word of a colour ('light grey' is grey here; the tags keep the whole name).

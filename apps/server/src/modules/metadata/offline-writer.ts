@@ -86,7 +86,7 @@ const artStyles = new Set(['typography', 'black and white', 'monochrome']);
 /** The design's own tags, best first: its name, name with product, look, style, gift, then more. */
 function subjectKeywords(subject: Subject): string[] {
   const { phrase, words, head, recipient, products, colours, styles, occasion } = subject;
-  const noun = head || occasion.toLowerCase() || (styles[0] ? `${styles[0]}` : 'graphic');
+  const noun = head || recipient || occasion.toLowerCase() || styles[0] || 'graphic';
   const lower = words.map((word) => word.toLowerCase());
   // 'sunset cat', not 'mom ever': a pair ends with a thing or a person.
   const pair = (two: string[]) =>
