@@ -77,7 +77,11 @@ const boundsSide = 256;
  * (libvips shrinks it; the triangle filter has no ringing, so a cell is clear only when every
  * pixel it covers is): about 50,000 cells to scan whatever the design's size.
  */
-async function opaqueBounds(premultiplied: Uint8Array, width: number, height: number): Promise<Bounds | null> {
+async function opaqueBounds(
+  premultiplied: Uint8Array,
+  width: number,
+  height: number,
+): Promise<Bounds | null> {
   const scale = Math.min(1, boundsSide / Math.max(width, height));
   const cellsX = Math.max(1, Math.round(width * scale));
   const cellsY = Math.max(1, Math.round(height * scale));
@@ -101,7 +105,12 @@ async function opaqueBounds(premultiplied: Uint8Array, width: number, height: nu
     }
   }
   if (right < 0) return null;
-  return { left: left / cellsX, top: top / cellsY, right: (right + 1) / cellsX, bottom: (bottom + 1) / cellsY };
+  return {
+    left: left / cellsX,
+    top: top / cellsY,
+    right: (right + 1) / cellsX,
+    bottom: (bottom + 1) / cellsY,
+  };
 }
 
 /**
@@ -115,7 +124,15 @@ export function designCutOff(
 ): boolean {
   const { placement, area } = template;
   if (!placement || !area) return false;
-  const { source } = layout(area, placement.fit, placement.dimensions, design.width, design.height, false, adjust);
+  const { source } = layout(
+    area,
+    placement.fit,
+    placement.dimensions,
+    design.width,
+    design.height,
+    false,
+    adjust,
+  );
   return cutsOff(source, design.width, design.height, design.opaque);
 }
 

@@ -31,7 +31,8 @@ export type Task =
 export default async function run(task: Task): Promise<unknown> {
   if (task.kind === 'template') return prepareTemplate(task.image, task.placement);
   if (task.kind === 'design') return prepareDesign(task.image, task.maxSide);
-  if (task.kind === 'designFor') return prepareDesignFor(task.image, task.template, task.placement, task.adjust);
+  if (task.kind === 'designFor')
+    return prepareDesignFor(task.image, task.template, task.placement, task.adjust);
   // sharp's buffers live outside the JS heap and cannot be transferred; a JPEG is small to copy.
   return renderMockup(task.design, task.template, task.options);
 }

@@ -32,7 +32,8 @@ export const placementOf = (template: TemplateRow): Placement | null =>
 
 /** The engine's form of a stored or requested adjustment (null: the template's placement as it is). */
 export function engineAdjustment(
-  adjustment: Pick<AdjustmentRow, 'fit' | 'scale' | 'offset_x' | 'offset_y'> | MockupAdjustment | null | undefined,
+  adjustment:
+    Pick<AdjustmentRow, 'fit' | 'scale' | 'offset_x' | 'offset_y'> | MockupAdjustment | null | undefined,
 ): Adjustment | null {
   if (!adjustment) return null;
   return {
@@ -75,7 +76,11 @@ export function areasOf(templates: TemplateRow[], adjustOf: (template: TemplateR
 
 /** The longest side a design is decoded at for one template and adjustment (a single re-render). */
 export function sideFor(design: DesignRow, template: TemplateRow, adjust: Adjustment | null): number {
-  return workingSide(areasOf([template], () => adjust), design.width, design.height);
+  return workingSide(
+    areasOf([template], () => adjust),
+    design.width,
+    design.height,
+  );
 }
 
 /**

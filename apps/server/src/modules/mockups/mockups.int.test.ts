@@ -301,7 +301,11 @@ describe(`mockup runs on ${testDbKind}`, () => {
         finished_at: null,
       })
       .execute();
-    const jobsBefore = await t.db.selectFrom('mockup_jobs').select('id').where('workspace_id', '=', empty).execute();
+    const jobsBefore = await t.db
+      .selectFrom('mockup_jobs')
+      .select('id')
+      .where('workspace_id', '=', empty)
+      .execute();
     const busy = await get(`/mockups_python_engine_app/generate_mockups/?workspace_id=${empty}&mode=all`);
     expect(busy.statusCode).toBe(200);
     expect(busy.json()).toMatchObject({
@@ -310,7 +314,11 @@ describe(`mockup runs on ${testDbKind}`, () => {
       queued: 0,
       job_logs: [expect.objectContaining({ status: 'In Progress', template_file_name: 'shirt 1.png' })],
     });
-    const jobsAfter = await t.db.selectFrom('mockup_jobs').select('id').where('workspace_id', '=', empty).execute();
+    const jobsAfter = await t.db
+      .selectFrom('mockup_jobs')
+      .select('id')
+      .where('workspace_id', '=', empty)
+      .execute();
     expect(jobsAfter).toHaveLength(jobsBefore.length); // no second run
     expect(runningRun).toBeTruthy();
   });

@@ -2,11 +2,7 @@ import type { Insertable, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { MockupJobError, MockupJobStatus } from '@podflow/contract/mockups';
 import type { Db } from '../../platform/db/db.ts';
-import type {
-  MockupAdjustmentsTable,
-  MockupJobsTable,
-  MockupsTable,
-} from '../../platform/db/schema.ts';
+import type { MockupAdjustmentsTable, MockupJobsTable, MockupsTable } from '../../platform/db/schema.ts';
 import {
   releaseRowBytes,
   releaseStorageBytes,
@@ -95,7 +91,8 @@ export function mockupsRepo(db: Db) {
           .limit(1)
           .executeTakeFirst();
         if (running) return { running: running.run_id };
-        if (clearDeletions) await trx.deleteFrom('mockup_deletions').where('workspace_id', '=', workspaceId).execute();
+        if (clearDeletions)
+          await trx.deleteFrom('mockup_deletions').where('workspace_id', '=', workspaceId).execute();
         if (jobs.length) await trx.insertInto('mockup_jobs').values(jobs).execute();
         return { started: jobs };
       });
@@ -104,7 +101,11 @@ export function mockupsRepo(db: Db) {
     /** The design and template pairs of the workspace that have a mockup or whose mockup was deleted. */
     async coveredPairs(workspaceId: string): Promise<Set<string>> {
       const [made, deleted] = await Promise.all([
-        db.selectFrom('mockups').select(['design_id', 'template_id']).where('workspace_id', '=', workspaceId).execute(),
+        db
+          .selectFrom('mockups')
+          .select(['design_id', 'template_id'])
+          .where('workspace_id', '=', workspaceId)
+          .execute(),
         db
           .selectFrom('mockup_deletions')
           .select(['design_id', 'template_id'])
@@ -247,7 +248,10 @@ export function mockupsRepo(db: Db) {
      * the workspace was deleted (its row is locked first, as the workspace delete does, so a
      * mockup is never added to a workspace being deleted).
      */
-    async put(row: NewMockupRow & { bytes: number }, storageLimit: number): Promise<{ replaced?: MockupRow } | 'space' | 'gone'> {
+    async put(
+      row: NewMockupRow & { bytes: number },
+      storageLimit: number,
+    ): Promise<{ replaced?: MockupRow } | 'space' | 'gone'> {
       return db.transaction().execute(async (trx) => {
         const workspace = await trx
           .updateTable('workspaces')

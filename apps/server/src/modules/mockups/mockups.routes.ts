@@ -40,8 +40,7 @@ export const mockupsRoutes: FastifyPluginAsyncZod<Options> = async (app, { mocku
         response: { 200: generateMockupsResponse, ...errors },
       },
     },
-    async (request) =>
-      mockups.generate(request.auth.userId, request.query.workspace_id, request.query.mode),
+    async (request) => mockups.generate(request.auth.userId, request.query.workspace_id, request.query.mode),
   );
 
   app.post(
@@ -55,8 +54,7 @@ export const mockupsRoutes: FastifyPluginAsyncZod<Options> = async (app, { mocku
         response: { 200: adjustMockupResponse, ...errors, 403: errorBody, 409: errorBody },
       },
     },
-    async (request) =>
-      mockups.adjust(request.auth.userId, request.body.mockup_id, request.body.adjustment),
+    async (request) => mockups.adjust(request.auth.userId, request.body.mockup_id, request.body.adjustment),
   );
 
   app.post(
@@ -71,7 +69,11 @@ export const mockupsRoutes: FastifyPluginAsyncZod<Options> = async (app, { mocku
       },
     },
     async (request, reply) => {
-      const image = await mockups.preview(request.auth.userId, request.body.mockup_id, request.body.adjustment);
+      const image = await mockups.preview(
+        request.auth.userId,
+        request.body.mockup_id,
+        request.body.adjustment,
+      );
       return reply.header('content-type', 'image/jpeg').header('cache-control', 'no-store').send(image);
     },
   );

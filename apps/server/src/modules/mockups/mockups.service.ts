@@ -97,7 +97,10 @@ export function mockupsService(deps: MockupsServiceDeps) {
   async function pairOf(userId: string, mockupId: string) {
     const row = await repo.findOwned(userId, mockupId);
     if (!row) throw new UserError(404, mockupMessages.mockupGone, { code: 'mockup_not_found' });
-    const [template, design] = await Promise.all([templates.findRow(row.template_id), designs.findRow(row.design_id)]);
+    const [template, design] = await Promise.all([
+      templates.findRow(row.template_id),
+      designs.findRow(row.design_id),
+    ]);
     if (!template) throw new UserError(409, mockupMessages.templateGone, { code: 'template_gone' });
     if (!design) throw new UserError(404, mockupMessages.mockupGone, { code: 'mockup_not_found' });
     return { row, template, design };
@@ -122,7 +125,11 @@ export function mockupsService(deps: MockupsServiceDeps) {
      * (`all`), or only the designs with no mockup on it yet that the seller never deleted
      * (`new`). While a run of the workspace is going on, starts nothing and answers that run.
      */
-    async generate(userId: string, workspaceId: string, mode: GenerateMode = 'new'): Promise<GenerateMockupsResponse> {
+    async generate(
+      userId: string,
+      workspaceId: string,
+      mode: GenerateMode = 'new',
+    ): Promise<GenerateMockupsResponse> {
       await workspaces.requireOwned(userId, workspaceId);
       const designRows = await designs.listRows(workspaceId);
       if (designRows.length === 0) throw new UserError(400, mockupMessages.noDesigns, { code: 'no_designs' });
@@ -197,7 +204,11 @@ export function mockupsService(deps: MockupsServiceDeps) {
      * Renders one mockup again with the seller's adjustment (kept for its design and template and
      * used by every later render) and answers it; nothing else is rendered.
      */
-    async adjust(userId: string, mockupId: string, adjustment: MockupAdjustment): Promise<AdjustMockupResponse> {
+    async adjust(
+      userId: string,
+      mockupId: string,
+      adjustment: MockupAdjustment,
+    ): Promise<AdjustMockupResponse> {
       const { row, template, design } = await pairOf(userId, mockupId);
       const adjust = engineAdjustment(adjustment);
       try {
