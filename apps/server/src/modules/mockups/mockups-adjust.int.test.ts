@@ -175,7 +175,7 @@ describe(`adjusting mockups and what Generate renders again, on ${testDbKind}`, 
           .toBuffer(),
       ),
     );
-    expect(ours.equals(theirs)).toBe(false);
+    expect(ours!.equals(theirs!)).toBe(false);
 
     // Regenerate all renders every pair again with its adjustment (and Fit inside) still applied.
     await generate('all');
