@@ -201,25 +201,25 @@ function AdjustBody({
             <Text fz="sm">{previewError}</Text>
           </Alert>
         ) : null}
-        <Group justify="space-between" mt="auto">
-          <Button
-            variant="subtle"
-            color="gray"
-            disabled={saving}
-            onClick={() => setAdjustment(plainAdjustment)}
-          >
-            {text.adjustReset}
-          </Button>
-          <Group gap="sm">
-            <Button variant="default" disabled={saving} onClick={onClose}>
-              {text.adjustCancel}
-            </Button>
-            <Button loading={saving} disabled={saving} onClick={() => onSave(mockup, adjustment)}>
-              {text.adjustSave}
-            </Button>
-          </Group>
-        </Group>
       </Stack>
+      <Group justify="space-between" className={classes.footer}>
+        <Button
+          variant="subtle"
+          color="gray"
+          disabled={saving}
+          onClick={() => setAdjustment(plainAdjustment)}
+        >
+          {text.adjustReset}
+        </Button>
+        <Group gap="sm">
+          <Button variant="default" disabled={saving} onClick={onClose}>
+            {text.adjustCancel}
+          </Button>
+          <Button loading={saving} disabled={saving} onClick={() => onSave(mockup, adjustment)}>
+            {text.adjustSave}
+          </Button>
+        </Group>
+      </Group>
     </div>
   );
 }
@@ -244,7 +244,7 @@ function LabelledSlider(props: {
         </Text>
       </Group>
       <Slider
-        aria-label={props.label}
+        thumbLabel={props.label}
         value={props.value}
         min={props.min}
         max={props.max}

@@ -80,6 +80,7 @@ export const MockupCard = memo(function MockupCard({
             size="compact-xs"
             variant="light"
             color="orange"
+            className={classes.cutOffButton}
             leftSection={<IconArrowsMinimize size={12} aria-hidden />}
             loading={busy}
             disabled={busy}
