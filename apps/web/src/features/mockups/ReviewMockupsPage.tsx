@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconDownload, IconPhotoOff, IconTrash, IconWand } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { MockupAdjustment, MockupGridRow, MockupImage } from '@podflow/contract/mockups';
 import { failureText } from '../../api/failure-text';
@@ -61,6 +61,7 @@ function WorkspaceReview({ workspaceId, workspaceName }: CurrentWorkspace) {
   const adjustMockup = useAdjustMockup(workspaceId);
   // Mockups being rendered again: their Fit inside and Adjust wait (one request per mockup at a time).
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
+  const rendering = useRef(new Set<string>());
   const markBusy = useCallback((id: string, on: boolean) => {
     setBusy((current) => {
       const next = new Set(current);
@@ -99,6 +100,9 @@ function WorkspaceReview({ workspaceId, workspaceName }: CurrentWorkspace) {
 
   const rerender = useCallback(
     (mockup: MockupImage, adjustment: MockupAdjustment, done?: () => void) => {
+      // Checked and set at once: a double click lands before the disabled button is drawn.
+      if (rendering.current.has(mockup.mockup_id)) return;
+      rendering.current.add(mockup.mockup_id);
       markBusy(mockup.mockup_id, true);
       adjustMockup.mutate(
         { mockupId: mockup.mockup_id, adjustment },
@@ -108,7 +112,10 @@ function WorkspaceReview({ workspaceId, workspaceName }: CurrentWorkspace) {
             done?.();
           },
           onError: (error) => notifyError(failureText(error, text.fitInsideFailed)),
-          onSettled: () => markBusy(mockup.mockup_id, false),
+          onSettled: () => {
+            rendering.current.delete(mockup.mockup_id);
+            markBusy(mockup.mockup_id, false);
+          },
         },
       );
     },
