@@ -74,13 +74,19 @@ export function areasOf(templates: TemplateRow[], adjustOf: (template: TemplateR
   });
 }
 
-/** The longest side a design is decoded at for one template and adjustment (a single re-render). */
+/**
+ * The longest side a design is decoded at for one template and adjustment (a single re-render or
+ * a preview), rounded up to a step of √2: while the seller drags the size slider, the previews
+ * share one decoded design instead of decoding it again for every size.
+ */
 export function sideFor(design: DesignRow, template: TemplateRow, adjust: Adjustment | null): number {
-  return workingSide(
+  const side = workingSide(
     areasOf([template], () => adjust),
     design.width,
     design.height,
   );
+  const step = Math.ceil(2 ** (Math.ceil(Math.log2(side) * 2) / 2));
+  return Math.min(Math.max(design.width, design.height), step);
 }
 
 /**
