@@ -41,8 +41,9 @@ function PreviewBody({ preview }: { preview: MockupPreview }) {
       {loaded ? null : (
         <Skeleton
           pos="absolute"
-          h="calc(100% - 32px)"
-          style={{ aspectRatio: '1', width: 'auto', maxWidth: 'calc(100% - 32px)' }}
+          height="calc(100% - 32px)"
+          width="auto"
+          style={{ aspectRatio: '1', maxWidth: 'calc(100% - 32px)' }}
           radius="md"
           role="status"
           aria-label="Loading the full mockup"
