@@ -310,7 +310,7 @@ export function cutsOff(
   designWidth: number,
   designHeight: number,
   opaque: Bounds | null,
-  slack = 1 / 256,
+  slack = 2 / 256,
 ): boolean {
   if (!opaque) return false;
   const left = kept.left / designWidth;

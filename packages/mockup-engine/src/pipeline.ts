@@ -69,27 +69,24 @@ export type PreparedDesign = {
   opaque: Bounds | null;
 };
 
-/** The side of the copy of a design's alpha its opaque bounds are measured on. */
+/** The side of the small copy of a design its opaque bounds are measured on. */
 const boundsSide = 256;
 
 /**
- * The design's non-transparent bounds, measured on a copy of its alpha at most 256 px a side
- * (libvips shrinks it; the triangle filter has no ringing, so a cell is clear only when every
- * pixel it covers is): about 50,000 cells to scan whatever the design's size.
+ * The design's non-transparent bounds, measured on a copy at most 256 px a side made by the
+ * kernels' reduction (a few milliseconds, about 3 for a 1150 x 1380 design; sharp took five times
+ * as long): a cell counts as opaque from an alpha of 9, so a faint filter tail does not, while a
+ * hairline of the full design still does. About 65,000 cells are then read, whatever the design's
+ * size. The bounds are at most a cell or so too generous, which the cut-off check allows for.
  */
-async function opaqueBounds(
-  premultiplied: Uint8Array,
-  width: number,
-  height: number,
-): Promise<Bounds | null> {
+function opaqueBounds(premultiplied: Uint8Array, width: number, height: number): Bounds | null {
   const scale = Math.min(1, boundsSide / Math.max(width, height));
   const cellsX = Math.max(1, Math.round(width * scale));
   const cellsY = Math.max(1, Math.round(height * scale));
-  const alpha = await sharp(asBuffer(premultiplied), { raw: { width, height, channels: 4 } })
-    .extractChannel(3)
-    .resize(cellsX, cellsY, { fit: 'fill', kernel: 'linear' })
-    .raw()
-    .toBuffer();
+  const cells =
+    scale < 1
+      ? reduce(premultiplied, width, { left: 0, top: 0, width, height }, cellsX, cellsY, true)
+      : premultiplied;
   let left = cellsX;
   let top = cellsY;
   let right = -1;
@@ -97,7 +94,7 @@ async function opaqueBounds(
   for (let y = 0; y < cellsY; y += 1) {
     const row = y * cellsX;
     for (let x = 0; x < cellsX; x += 1) {
-      if (alpha[row + x]! <= 2) continue;
+      if (cells[(row + x) * 4 + 3]! <= 8) continue;
       if (x < left) left = x;
       if (x > right) right = x;
       if (y < top) top = y;
@@ -292,7 +289,7 @@ export async function prepareDesign(image: Uint8Array, maxSide?: number): Promis
       ? reduce(data, width, { left: 0, top: 0, width, height }, size.width, size.height, false)
       : premultiplyAll(data);
   release(data);
-  const opaque = await opaqueBounds(premultiplied, size.width, size.height);
+  const opaque = opaqueBounds(premultiplied, size.width, size.height);
   return { id: randomUUID(), ...size, premultiplied, opaque };
 }
 
