@@ -189,6 +189,16 @@ describe(`adjusting mockups and what Generate renders again, on ${testDbKind}`, 
     ]);
   });
 
+  it("a reset to the template's own placement keeps no adjustment", async () => {
+    const target = await find('Mountain Soul.png', 'contain');
+    const tilted = await adjust(target.mockup_id, { fit: null, scale: 0.5, offset_x: 0, offset_y: 0 });
+    expect(tilted.json().mockup.adjustment).toMatchObject({ scale: 0.5 });
+    const reset = await adjust(target.mockup_id, { fit: null, scale: 1, offset_x: 0, offset_y: 0 });
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json().mockup.adjustment).toBeNull();
+    expect((await find('Mountain Soul.png', 'contain')).adjustment).toBeNull();
+  });
+
   it('previews an adjustment as a JPEG without storing anything', async () => {
     const target = await find('Sunset Club.png', 'cover');
     const before = await keys();

@@ -144,6 +144,15 @@ export function mockupsRepo(db: Db) {
         .execute();
     },
 
+    /** Forgets the pair's adjustment: its renders follow the template's placement again. */
+    async deleteAdjustment(designId: string, templateId: string): Promise<void> {
+      await db
+        .deleteFrom('mockup_adjustments')
+        .where('design_id', '=', designId)
+        .where('template_id', '=', templateId)
+        .execute();
+    },
+
     findOwned(userId: string, id: string): Promise<MockupRow | undefined> {
       return db
         .selectFrom('mockups')

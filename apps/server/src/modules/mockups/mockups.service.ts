@@ -237,10 +237,14 @@ export function mockupsService(deps: MockupsServiceDeps) {
         offset_y: adjustment.offset_y,
         updated_at: Date.now(),
       };
-      await repo.saveAdjustment(saved);
+      // Back to the template's own placement (Reset): nothing is kept, the mockup is not "adjusted".
+      const plain =
+        adjust === null || (!adjust.fit && adjust.scale === 1 && !adjust.offsetX && !adjust.offsetY);
+      if (plain) await repo.deleteAdjustment(row.design_id, row.template_id);
+      else await repo.saveAdjustment(saved);
       const fresh = await repo.findOwned(userId, mockupId);
       if (!fresh) throw new UserError(404, mockupMessages.mockupGone, { code: 'mockup_not_found' });
-      return { message: mockupMessages.adjusted, mockup: toImage(fresh, saved) };
+      return { message: mockupMessages.adjusted, mockup: toImage(fresh, plain ? undefined : saved) };
     },
 
     /** The mockup as it would look with this adjustment (a JPEG); nothing is stored. */
