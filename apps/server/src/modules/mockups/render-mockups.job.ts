@@ -1,3 +1,4 @@
+import { workingSide } from '@podflow/mockup-engine/engine';
 import { z } from 'zod';
 import { quotaErrors } from '@podflow/contract/designs';
 import type { JobDefinition, JobOutcome } from '../../platform/queue/job-queue.ts';
@@ -17,7 +18,6 @@ import {
 import { type MockupJobRow, type MockupsRepo, pairKey } from './mockups.repo.ts';
 import { RENDER_MOCKUPS_JOB, type MockupsService } from './mockups.service.ts';
 import type { RenderCache } from './render-cache.ts';
-import { workingSide } from '@podflow/mockup-engine/engine';
 
 type Deps = {
   repo: MockupsRepo;
