@@ -114,10 +114,12 @@ test('a seller generates mockups, watches the jobs finish, reviews, deletes one 
   }
   await expect(page.getByTestId('run-summary-rendered')).toHaveText('6 of 6 mockups rendered');
   await expect(page.getByText('Your mockups are ready')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Generate Mockups' })).toHaveAttribute(
+  // Once a run exists: new only (deleted mockups stay deleted) or, after asking, everything again.
+  await expect(page.getByRole('button', { name: 'Generate new only' })).toHaveAttribute(
     'aria-disabled',
     'false',
   );
+  await expect(page.getByRole('button', { name: 'Regenerate all' })).toBeVisible();
   // Progress came over the live event stream (read with fetch and the bearer token).
   expect(streams.length).toBeGreaterThan(0);
   expect(streams[0]).toContain('text/event-stream');

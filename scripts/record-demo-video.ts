@@ -133,7 +133,15 @@ try {
   await page.waitForURL(/\/generateMockups$/);
   await caption(page, '4 · Generate Mockups: every design on every template');
   await page.waitForTimeout(900);
-  await clickOn(page, page.getByRole('button', { name: 'Generate Mockups' }));
+  // The demo workspace was generated when it was seeded: render everything again, as asked.
+  await clickOn(page, page.getByRole('button', { name: 'Regenerate all' }));
+  await clickOn(
+    page,
+    page
+      .getByRole('dialog', { name: 'Regenerate all mockups?' })
+      .getByRole('button', { name: 'Regenerate all' }),
+  );
+  await page.getByText(/Generating \d+ mockups/).waitFor();
   await page.getByText('Your mockups are ready').waitFor({ timeout: 120_000 });
   await page.waitForTimeout(1000);
   await clickOn(page, page.getByRole('button', { name: 'Next' }));

@@ -42,6 +42,7 @@ import { storeClients, storesService } from './modules/stores/stores.service.ts'
 import { syncStoreJob } from './modules/stores/sync-store.job.ts';
 import { mockupsRoutes } from './modules/mockups/mockups.routes.ts';
 import { mockupsService } from './modules/mockups/mockups.service.ts';
+import { mockupRenderer } from './modules/mockups/mockup-renderer.ts';
 import { renderCache } from './modules/mockups/render-cache.ts';
 import { renderMockupsJob } from './modules/mockups/render-mockups.job.ts';
 import { starterTemplates } from './modules/templates/library/starter-templates.ts';
@@ -187,8 +188,11 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
 
   const queue = openJobQueue({ config, db, log: app.log });
   const engine = new MockupEngine();
+  const mockupRenders = renderCache(engine, storage, library.produce);
+  const mockupRender = mockupRenderer({ repo: mockupsRepo(db), storage, engine, cache: mockupRenders });
   const mockups = mockupsService({
     repo: mockupsRepo(db),
+    renderer: mockupRender,
     storage,
     signer,
     queue,
@@ -202,8 +206,8 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     renderMockupsJob({
       repo: mockupsRepo(db),
       storage,
-      engine,
-      cache: renderCache(engine, storage, library.produce),
+      cache: mockupRenders,
+      renderer: mockupRender,
       designs,
       templates,
       mockups,

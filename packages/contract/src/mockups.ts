@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idField } from './fields.ts';
+import { fitModes } from './templates.ts';
 
 /**
  * SPEC.md section 7 "Mockup templates and mockups": starting a run (one job per selected template),
@@ -41,12 +42,38 @@ export type MockupJobLog = z.infer<typeof mockupJobLog>;
 
 export const workspaceQuery = z.object({ workspace_id: idField('workspace_id') });
 
+/**
+ * What generate_mockups renders: `new` (the default) only the designs and templates with no
+ * mockup yet that the seller never deleted; `all` every design on every selected template again,
+ * deleted ones included (the web app asks first).
+ */
+export const generateModes = ['new', 'all'] as const;
+export type GenerateMode = (typeof generateModes)[number];
+export const generateMockupsQuery = workspaceQuery.extend({
+  mode: z
+    .enum(generateModes, { error: `mode must be one of ${generateModes.join(', ')}.` })
+    .default('new')
+    .describe('new (default): only missing mockups, never the deleted ones; all: every mockup again'),
+});
+export type GenerateMockupsQuery = z.infer<typeof generateMockupsQuery>;
+
 /** The jobs of the workspace's latest run, in template order. Empty when nothing was generated yet. */
 export const mockupJobLogs = z.object({ job_logs: z.array(mockupJobLog) });
 export type MockupJobLogs = z.infer<typeof mockupJobLogs>;
 
-/** generate_mockups answers at once with the queued jobs; rendering goes on in the background. */
-export const generateMockupsResponse = z.object({ message: z.string(), job_logs: z.array(mockupJobLog) });
+/**
+ * generate_mockups answers at once with the queued jobs; rendering goes on in the background.
+ * While a run of the workspace is going on, a new call starts nothing and answers that run
+ * (`already_running`); with nothing new to render it answers the latest run and `queued` 0.
+ */
+export const generateMockupsResponse = z.object({
+  message: z.string(),
+  job_logs: z.array(mockupJobLog),
+  mode: z.enum(generateModes),
+  /** Mockups this call queued (0 when a run was already going on or nothing was new). */
+  queued: z.number().int(),
+  already_running: z.boolean(),
+});
 export type GenerateMockupsResponse = z.infer<typeof generateMockupsResponse>;
 
 /**
@@ -56,6 +83,44 @@ export type GenerateMockupsResponse = z.infer<typeof generateMockupsResponse>;
  * - `event: ping` every 15 s with `{}` to keep proxies from closing the stream.
  */
 export const mockupJobEvent = mockupJobLog;
+
+/**
+ * A seller's adjustment of one design on one template, kept for that pair and used by every later
+ * render: the fit it starts from (null: the template's), a scale about the print area's centre
+ * (1: as the fit places it) and a move of the design's centre by a fraction of the print area.
+ * What falls outside the print area is not printed.
+ */
+export const mockupAdjustment = z
+  .object({
+    fit: z
+      .enum(fitModes, { error: `fit must be one of ${fitModes.join(', ')}.` })
+      .nullable()
+      .default(null),
+    scale: z
+      .number({ error: 'scale must be a number.' })
+      .min(0.1, { error: 'scale must be between 0.1 and 4.' })
+      .max(4, { error: 'scale must be between 0.1 and 4.' }),
+    offset_x: z
+      .number({ error: 'offset_x must be a number.' })
+      .min(-0.5, { error: 'offset_x must be between -0.5 and 0.5.' })
+      .max(0.5, { error: 'offset_x must be between -0.5 and 0.5.' }),
+    offset_y: z
+      .number({ error: 'offset_y must be a number.' })
+      .min(-0.5, { error: 'offset_y must be between -0.5 and 0.5.' })
+      .max(0.5, { error: 'offset_y must be between -0.5 and 0.5.' }),
+  })
+  .meta({ id: 'MockupAdjustment' });
+export type MockupAdjustment = z.infer<typeof mockupAdjustment>;
+
+/** "Fit inside": the whole design inside the print area, as large as fits, centred. */
+export const fitInsideAdjustment: MockupAdjustment = { fit: 'contain', scale: 1, offset_x: 0, offset_y: 0 };
+
+/** Re-render one mockup with an adjustment (kept for its design and template), or preview it. */
+export const adjustMockupRequest = z.object({
+  mockup_id: idField('mockup_id'),
+  adjustment: mockupAdjustment,
+});
+export type AdjustMockupRequest = z.infer<typeof adjustMockupRequest>;
 
 export const mockupImage = z
   .object({
@@ -67,6 +132,10 @@ export const mockupImage = z
     /** The template's name, shown as 'Template: {name}'. */
     template: z.string(),
     template_id: z.string(),
+    /** The render cut off part of the design's non-transparent pixels (found when it was made). */
+    cut_off: z.boolean(),
+    /** The seller's adjustment of this design on this template, or null (the template's placement). */
+    adjustment: mockupAdjustment.nullable(),
   })
   .meta({ id: 'MockupImage' });
 export type MockupImage = z.infer<typeof mockupImage>;
@@ -94,6 +163,10 @@ export const deleteMockupsRequest = z.object({
 export type DeleteMockupsRequest = z.infer<typeof deleteMockupsRequest>;
 export const deleteMockupsResponse = z.object({ message: z.string(), deleted: z.number().int() });
 
+/** adjust_mockup answers the re-rendered mockup (same id, new image). */
+export const adjustMockupResponse = z.object({ message: z.string(), mockup: mockupImage });
+export type AdjustMockupResponse = z.infer<typeof adjustMockupResponse>;
+
 /** The fixed file name the mockups zip is saved under (SPEC.md section 7). */
 export const mockupsZipFileName = 'mockups.zip';
 
@@ -104,4 +177,11 @@ export const mockupMessages = {
     'Mockups are already being generated for this workspace. Wait for the running jobs to finish, then try again.',
   notFound: 'Some of these mockups no longer exist. Refresh the list and try again.',
   nothingToDownload: 'There are no mockups in this workspace yet. Generate mockups first.',
+  nothingNew:
+    'Every design already has its mockups on the selected templates (deleted ones stay deleted). Choose Regenerate all to render them all again.',
+  answeringRunning: 'Mockups are already being generated for this workspace: here is the running run.',
+  cutOff: 'Part of the design is cut off',
+  adjusted: 'The mockup was rendered again with your adjustment.',
+  mockupGone: 'This mockup no longer exists. Refresh the list and try again.',
+  templateGone: 'The template of this mockup was deleted, so the mockup cannot be rendered again.',
 } as const;

@@ -4,10 +4,10 @@ import type { Placement } from './geometry.ts';
 import type { PreparedDesign, PreparedTemplate, RenderOptions } from './pipeline.ts';
 import type { Task } from './worker.ts';
 
-export type { Placement } from './geometry.ts';
+export type { Adjustment, Bounds, Placement } from './geometry.ts';
 export { quadInPixels, workingSide } from './geometry.ts';
 export type { OutputFormat, PreparedDesign, PreparedTemplate, RenderOptions } from './pipeline.ts';
-export { jpegSettings } from './pipeline.ts';
+export { designCutOff, jpegSettings } from './pipeline.ts';
 
 /**
  * The mockup engine: a pool of worker threads (one per core by default) that decodes each
@@ -65,7 +65,13 @@ export class MockupEngine {
     // Two threads at once; the design is decoded only as large as this one print area needs.
     const [preparedTemplate, preparedDesign] = await Promise.all([
       this.prepareTemplate(template, placement),
-      this.#run<PreparedDesign>({ kind: 'designFor', image: design, template, placement }),
+      this.#run<PreparedDesign>({
+        kind: 'designFor',
+        image: design,
+        template,
+        placement,
+        adjust: options.adjust,
+      }),
     ]);
     return this.render(preparedDesign, preparedTemplate, options);
   }

@@ -4,6 +4,7 @@ import {
   type Point,
   type Quad,
   apply,
+  cutsOff,
   homography,
   invert,
   layout,
@@ -164,5 +165,59 @@ describe('workingSide', () => {
     // that band is shown at the largest scale); the others change nothing.
     expect(workingSide([covered], 4500, 5400)).toBe(side);
     expect(workingSide([small, large], 4500, 5400)).toBeLessThan(side);
+  });
+});
+
+describe("a seller's adjustment and the cut-off check", () => {
+  const area = rectangle(100, 100, 200, 200);
+  // A wordmark: 480 x 160, opaque from edge to edge across, a band in the middle down.
+  const wordmark = { left: 0, top: 0.3, right: 1, bottom: 0.7 };
+
+  it('contain keeps every opaque pixel; cover of a wide design cuts its ends off', () => {
+    expect(cutsOff(layout(area, 'contain', null, 480, 160).source, 480, 160, wordmark)).toBe(false);
+    expect(cutsOff(layout(area, 'cover', null, 480, 160).source, 480, 160, wordmark)).toBe(true);
+    // A cover crop that only loses transparent margins is not a cut.
+    expect(
+      cutsOff(layout(area, 'cover', null, 160, 480).source, 160, 480, {
+        left: 0.1,
+        top: 0.35,
+        right: 0.9,
+        bottom: 0.65,
+      }),
+    ).toBe(false);
+  });
+
+  it('scales about the centre and moves by a fraction of the area, drawing only inside it', () => {
+    const half = layout(area, 'contain', null, 400, 400, false, { scale: 0.5, offsetX: 0.25, offsetY: 0 });
+    expectPoint(half.quad.topLeft, { x: 200, y: 150 });
+    expectPoint(half.quad.bottomRight, { x: 300, y: 250 });
+    expect(cutsOff(half.source, 400, 400, { left: 0, top: 0, right: 1, bottom: 1 })).toBe(false);
+
+    const moved = layout(area, 'contain', null, 400, 400, false, { scale: 1, offsetX: 0.25, offsetY: 0 });
+    // The right quarter of the design falls past the area: it is cut away, not drawn outside.
+    expectPoint(moved.quad.topLeft, { x: 150, y: 100 });
+    expectPoint(moved.quad.topRight, { x: 300, y: 100 });
+    expect(moved.source).toEqual({ left: 0, top: 0, width: 300, height: 400 });
+    expect(cutsOff(moved.source, 400, 400, { left: 0, top: 0, right: 1, bottom: 1 })).toBe(true);
+  });
+
+  it("an adjustment's fit replaces the template's", () => {
+    const fitted = layout(area, 'cover', null, 480, 160, false, {
+      fit: 'contain',
+      scale: 1,
+      offsetX: 0,
+      offsetY: 0,
+    });
+    expect(fitted.source).toEqual({ left: 0, top: 0, width: 480, height: 160 });
+  });
+
+  it('a design scaled up needs more of its pixels kept', () => {
+    const plain = workingSide([{ quad: area, fit: 'contain' }], 4000, 4000);
+    const doubled = workingSide(
+      [{ quad: area, fit: 'contain', adjust: { scale: 2, offsetX: 0, offsetY: 0 } }],
+      4000,
+      4000,
+    );
+    expect(doubled).toBeGreaterThan(plain * 1.9);
   });
 });

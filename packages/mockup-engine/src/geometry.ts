@@ -18,6 +18,17 @@ export type Placement = {
   behindPhoto?: boolean;
 };
 
+/**
+ * A seller's adjustment of one design on one template: the fit it starts from (the template's
+ * when absent), then a scale about the print area's centre (1 = as the fit places it) and a move
+ * of the design's centre by a fraction of the print area's width and height. What falls outside
+ * the print area is not drawn.
+ */
+export type Adjustment = { fit?: FitMode; scale: number; offsetX: number; offsetY: number };
+
+/** A rectangle of a design as fractions 0..1 of its width and height (right and bottom exclusive). */
+export type Bounds = { left: number; top: number; right: number; bottom: number };
+
 /** A 3x3 matrix in row order; maps (x, y, 1) to (X, Y, W), the point is (X/W, Y/W). */
 export type Homography = readonly [number, number, number, number, number, number, number, number, number];
 
@@ -131,7 +142,8 @@ export const ring = (q: Quad): Point[] => [q.topLeft, q.topRight, q.bottomRight,
 /**
  * Lays a design of `designWidth` x `designHeight` into a print area (corners in template pixels).
  * The box is as big as the quad's mean edges, with the typed dimensions' aspect when given.
- * `keepSize`: the design is warped at the size it has, not reduced first.
+ * `keepSize`: the design is warped at the size it has, not reduced first. `adjust`: the seller's
+ * scale and move (see Adjustment); the part of the design outside the box is cut away.
  */
 export function layout(
   area: Quad,
@@ -140,6 +152,7 @@ export function layout(
   designWidth: number,
   designHeight: number,
   keepSize = false,
+  adjust?: Adjustment | null,
 ): Layout {
   const across = (distance(area.topLeft, area.topRight) + distance(area.bottomLeft, area.bottomRight)) / 2;
   const down = (distance(area.topLeft, area.bottomLeft) + distance(area.topRight, area.bottomRight)) / 2;
@@ -163,33 +176,49 @@ export function layout(
 
   const designAspect = designWidth / designHeight;
   const boxAspect = boxW / boxH;
+  const mode = adjust?.fit ?? fit;
+  // Where the whole design lands in the box (a cover fit, a scale or a move can take it past the box).
+  let whole: Rect = { left: 0, top: 0, width: boxW, height: boxH };
+  if (mode === 'contain' || mode === 'cover') {
+    const wider = designAspect > boxAspect;
+    const width = wider === (mode === 'contain') ? boxW : boxH * designAspect;
+    const height = width / designAspect;
+    whole = { left: (boxW - width) / 2, top: (boxH - height) / 2, width, height };
+  }
+  if (adjust && (adjust.scale !== 1 || adjust.offsetX !== 0 || adjust.offsetY !== 0)) {
+    const width = whole.width * adjust.scale;
+    const height = whole.height * adjust.scale;
+    const centreX = whole.left + whole.width / 2 + adjust.offsetX * boxW;
+    const centreY = whole.top + whole.height / 2 + adjust.offsetY * boxH;
+    whole = { left: centreX - width / 2, top: centreY - height / 2, width, height };
+  }
+  // The part of the box it covers, and the part of the design that shows there.
+  const left = Math.max(0, whole.left);
+  const top = Math.max(0, whole.top);
+  const right = Math.min(boxW, whole.left + whole.width);
+  const bottom = Math.min(boxH, whole.top + whole.height);
+  const target: Rect = {
+    left,
+    top,
+    width: Math.max(right - left, 1e-3),
+    height: Math.max(bottom - top, 1e-3),
+  };
   let source: Rect = { left: 0, top: 0, width: designWidth, height: designHeight };
-  let target: Rect = { left: 0, top: 0, width: boxW, height: boxH };
-  if (fit === 'contain') {
-    target =
-      designAspect > boxAspect
-        ? { left: 0, top: (boxH - boxW / designAspect) / 2, width: boxW, height: boxW / designAspect }
-        : { left: (boxW - boxH * designAspect) / 2, top: 0, width: boxH * designAspect, height: boxH };
-  } else if (fit === 'cover') {
-    source =
-      designAspect > boxAspect
-        ? {
-            left: (designWidth - designHeight * boxAspect) / 2,
-            top: 0,
-            width: designHeight * boxAspect,
-            height: designHeight,
-          }
-        : {
-            left: 0,
-            top: (designHeight - designWidth / boxAspect) / 2,
-            width: designWidth,
-            height: designWidth / boxAspect,
-          };
+  const clipped =
+    whole.left < -1e-6 ||
+    whole.top < -1e-6 ||
+    whole.left + whole.width > boxW + 1e-6 ||
+    whole.top + whole.height > boxH + 1e-6;
+  if (clipped) {
+    const toDesignX = designWidth / whole.width;
+    const toDesignY = designHeight / whole.height;
+    const fromX = Math.round((left - whole.left) * toDesignX);
+    const fromY = Math.round((top - whole.top) * toDesignY);
     source = {
-      left: Math.round(source.left),
-      top: Math.round(source.top),
-      width: Math.max(1, Math.round(source.width)),
-      height: Math.max(1, Math.round(source.height)),
+      left: Math.min(designWidth - 1, fromX),
+      top: Math.min(designHeight - 1, fromY),
+      width: Math.max(1, Math.min(designWidth - fromX, Math.round((right - left) * toDesignX))),
+      height: Math.max(1, Math.min(designHeight - fromY, Math.round((bottom - top) * toDesignY))),
     };
   }
   const reduced = keepSize
@@ -245,15 +274,53 @@ export const samplingMargin = 1.4;
  * run decodes each design once to this size and warps it onto every template from there.
  */
 export function workingSide(
-  areas: readonly { quad: Quad; fit: FitMode; dimensions?: Placement['dimensions'] }[],
+  areas: readonly {
+    quad: Quad;
+    fit: FitMode;
+    dimensions?: Placement['dimensions'];
+    adjust?: Adjustment | null;
+  }[],
   designWidth: number,
   designHeight: number,
 ): number {
   let scale = 0;
   for (const area of areas) {
-    const { source, reduced } = layout(area.quad, area.fit, area.dimensions, designWidth, designHeight);
+    const { source, reduced } = layout(
+      area.quad,
+      area.fit,
+      area.dimensions,
+      designWidth,
+      designHeight,
+      false,
+      area.adjust,
+    );
     scale = Math.max(scale, reduced.width / source.width, reduced.height / source.height);
   }
   const longSide = Math.max(designWidth, designHeight);
   return Math.max(1, Math.min(longSide, Math.ceil(longSide * scale * samplingMargin * 1.05)));
+}
+
+/**
+ * Whether a layout cuts off part of what the design shows: its non-transparent bounds (fractions
+ * of the design, see Bounds) reach past the part of the design the layout keeps. `slack` is the
+ * bounds' own precision (they are measured on a small copy of the design's alpha).
+ */
+export function cutsOff(
+  kept: Rect,
+  designWidth: number,
+  designHeight: number,
+  opaque: Bounds | null,
+  slack = 2 / 256,
+): boolean {
+  if (!opaque) return false;
+  const left = kept.left / designWidth;
+  const top = kept.top / designHeight;
+  const right = (kept.left + kept.width) / designWidth;
+  const bottom = (kept.top + kept.height) / designHeight;
+  return (
+    opaque.left < left - slack ||
+    opaque.top < top - slack ||
+    opaque.right > right + slack ||
+    opaque.bottom > bottom + slack
+  );
 }

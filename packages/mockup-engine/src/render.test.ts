@@ -5,7 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { ssim } from 'ssim.js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MockupEngine, type Placement } from './engine.ts';
+import { MockupEngine, type Placement, designCutOff } from './engine.ts';
 import { type Point, type Quad, apply, homography, pixelBounds, quadInPixels } from './geometry.ts';
 
 /**
@@ -682,5 +682,71 @@ describe('a corrupt design file', () => {
     ).rejects.toThrow(Error);
     const out = await engine.renderOnce(good, template, perspective);
     expect((await sharp(out).metadata()).format).toBe('jpeg');
+  });
+});
+
+describe("a seller's adjustment and the cut-off check, through the engine", () => {
+  const square = fractions([
+    [0.25, 0.25],
+    [0.75, 0.25],
+    [0.75, 0.75],
+    [0.25, 0.75],
+  ]);
+  /** 400 x 100, transparent but for an opaque band across its whole width, rows 30..70. */
+  const wordmark = async () => {
+    const raw = Buffer.alloc(400 * 100 * 4);
+    for (let y = 30; y < 70; y += 1)
+      for (let x = 0; x < 400; x += 1) raw.set([20, 40, 200, 255], (y * 400 + x) * 4);
+    return sharp(raw, { raw: { width: 400, height: 100, channels: 4 } })
+      .png()
+      .toBuffer();
+  };
+
+  it('measures where a design is not transparent, and flags a layout that cuts into it', async () => {
+    const design = await engine.prepareDesign(await wordmark());
+    expect(design.opaque!.left).toBeLessThan(0.01);
+    expect(design.opaque!.right).toBeGreaterThan(0.99);
+    expect(design.opaque!.top).toBeCloseTo(0.3, 1);
+    expect(design.opaque!.bottom).toBeCloseTo(0.7, 1);
+    const cover = await engine.prepareTemplate(await plain(200, 200, [255, 255, 255]), {
+      corners: square,
+      fit: 'cover',
+    });
+    const contain = await engine.prepareTemplate(await plain(200, 200, [255, 255, 255]), {
+      corners: square,
+      fit: 'contain',
+    });
+    expect(designCutOff(design, cover)).toBe(true);
+    expect(designCutOff(design, contain)).toBe(false);
+    expect(designCutOff(design, cover, { fit: 'contain', scale: 1, offsetX: 0, offsetY: 0 })).toBe(false);
+    expect(designCutOff(design, contain, { scale: 1, offsetX: 0.3, offsetY: 0 })).toBe(true);
+    const clear = await engine.prepareDesign(
+      await sharp({
+        create: { width: 50, height: 50, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+      })
+        .png()
+        .toBuffer(),
+    );
+    expect(clear.opaque).toBeNull();
+    expect(designCutOff(clear, cover)).toBe(false);
+  });
+
+  it('draws a moved design only inside the print area', async () => {
+    const template = await engine.prepareTemplate(await plain(200, 200, [255, 255, 255]), {
+      corners: square,
+      fit: 'contain',
+    });
+    const design = await engine.prepareDesign(await plain(100, 100, [200, 20, 20]));
+    const moved = await decode(
+      await engine.render(design, template, {
+        format: 'png',
+        shading: 0,
+        adjust: { scale: 1, offsetX: 0.4, offsetY: 0 },
+      }),
+    );
+    // The area spans x 50..150; the design's centre moved to x 140: red from 90 to 150, white past it.
+    expect(meanColour(moved, 100, 90, 40, 20)[1]).toBeLessThan(40);
+    expect(meanColour(moved, 60, 90, 20, 20)[1]).toBeGreaterThan(240);
+    expect(meanColour(moved, 155, 90, 30, 20)[1]).toBeGreaterThan(240);
   });
 });

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { Placement } from './geometry.ts';
+import type { Adjustment, Placement } from './geometry.ts';
 import {
   type PreparedDesign,
   type PreparedTemplate,
@@ -19,13 +19,20 @@ if (process.env.NOCACHE) sharp.cache(false);
 export type Task =
   | { kind: 'template'; image: Uint8Array; placement: Placement | null }
   | { kind: 'design'; image: Uint8Array; maxSide: number | undefined }
-  | { kind: 'designFor'; image: Uint8Array; template: Uint8Array; placement: Placement | null }
+  | {
+      kind: 'designFor';
+      image: Uint8Array;
+      template: Uint8Array;
+      placement: Placement | null;
+      adjust?: Adjustment | null;
+    }
   | { kind: 'render'; design: PreparedDesign; template: PreparedTemplate; options: RenderOptions };
 
 export default async function run(task: Task): Promise<unknown> {
   if (task.kind === 'template') return prepareTemplate(task.image, task.placement);
   if (task.kind === 'design') return prepareDesign(task.image, task.maxSide);
-  if (task.kind === 'designFor') return prepareDesignFor(task.image, task.template, task.placement);
+  if (task.kind === 'designFor')
+    return prepareDesignFor(task.image, task.template, task.placement, task.adjust);
   // sharp's buffers live outside the JS heap and cannot be transferred; a JPEG is small to copy.
   return renderMockup(task.design, task.template, task.options);
 }

@@ -136,7 +136,8 @@ describe(`mockup runs on ${testDbKind}`, () => {
     const before = (await grid()).flatMap((r) => r.mockup_images.map((m) => m.mockup_id)).sort();
     const bytesBefore = await usedBytes(email);
     expect(
-      (await get(`/mockups_python_engine_app/generate_mockups/?workspace_id=${workspaceId}`)).statusCode,
+      (await get(`/mockups_python_engine_app/generate_mockups/?workspace_id=${workspaceId}&mode=all`))
+        .statusCode,
     ).toBe(200);
     await t.app.background.jobsIdle();
     const after = (await grid()).flatMap((r) => r.mockup_images.map((m) => m.mockup_id)).sort();
@@ -227,7 +228,7 @@ describe(`mockup runs on ${testDbKind}`, () => {
       .executeTakeFirstOrThrow();
     // The file goes bad on disk after its upload checks passed.
     writeFileSync(path.join(t.config.storage.root, broken.storage_key), Buffer.from('not an image at all'));
-    await get(`/mockups_python_engine_app/generate_mockups/?workspace_id=${workspaceId}`);
+    await get(`/mockups_python_engine_app/generate_mockups/?workspace_id=${workspaceId}&mode=all`);
     await t.app.background.jobsIdle();
     const finished = await logs();
     expect(finished.map((j) => [j.status, j.done, j.failed])).toEqual([
@@ -263,7 +264,7 @@ describe(`mockup runs on ${testDbKind}`, () => {
     expect(jobs.map((j) => [j.status, j.done, j.reason])).toEqual([['Completed', 1, null]]);
   });
 
-  it('refuses a run without designs, without templates, or while one is running', async () => {
+  it('refuses a run without designs or without templates, and answers the running run while one goes on', async () => {
     const empty = await buildWorkspace(t.app, access, 'Empty');
     const noDesigns = await get(`/mockups_python_engine_app/generate_mockups/?workspace_id=${empty}`);
     expect([noDesigns.statusCode, noDesigns.json().detail]).toEqual([400, mockupMessages.noDesigns]);
@@ -281,11 +282,12 @@ describe(`mockup runs on ${testDbKind}`, () => {
       headers: auth(),
       payload: { selectedTemplates: templateIds, workspace_id: empty },
     });
+    const runningRun = randomUUID();
     await t.db
       .insertInto('mockup_jobs')
       .values({
         id: randomUUID(),
-        run_id: randomUUID(),
+        run_id: runningRun,
         workspace_id: empty,
         user_id: userId,
         template_id: templateIds[0]!,
@@ -299,8 +301,26 @@ describe(`mockup runs on ${testDbKind}`, () => {
         finished_at: null,
       })
       .execute();
-    const busy = await get(`/mockups_python_engine_app/generate_mockups/?workspace_id=${empty}`);
-    expect([busy.statusCode, busy.json().detail]).toEqual([409, mockupMessages.alreadyRunning]);
+    const jobsBefore = await t.db
+      .selectFrom('mockup_jobs')
+      .select('id')
+      .where('workspace_id', '=', empty)
+      .execute();
+    const busy = await get(`/mockups_python_engine_app/generate_mockups/?workspace_id=${empty}&mode=all`);
+    expect(busy.statusCode).toBe(200);
+    expect(busy.json()).toMatchObject({
+      message: mockupMessages.answeringRunning,
+      already_running: true,
+      queued: 0,
+      job_logs: [expect.objectContaining({ status: 'In Progress', template_file_name: 'shirt 1.png' })],
+    });
+    const jobsAfter = await t.db
+      .selectFrom('mockup_jobs')
+      .select('id')
+      .where('workspace_id', '=', empty)
+      .execute();
+    expect(jobsAfter).toHaveLength(jobsBefore.length); // no second run
+    expect(runningRun).toBeTruthy();
   });
 
   it("removes a design's mockups with the design", async () => {

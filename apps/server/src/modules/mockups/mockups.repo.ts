@@ -2,7 +2,7 @@ import type { Insertable, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { MockupJobError, MockupJobStatus } from '@podflow/contract/mockups';
 import type { Db } from '../../platform/db/db.ts';
-import type { MockupJobsTable, MockupsTable } from '../../platform/db/schema.ts';
+import type { MockupAdjustmentsTable, MockupJobsTable, MockupsTable } from '../../platform/db/schema.ts';
 import {
   releaseRowBytes,
   releaseStorageBytes,
@@ -12,6 +12,10 @@ import {
 export type MockupJobRow = Selectable<MockupJobsTable>;
 export type NewMockupJobRow = Insertable<MockupJobsTable>;
 export type MockupRow = Selectable<MockupsTable>;
+export type NewMockupRow = Insertable<MockupsTable>;
+export type AdjustmentRow = Selectable<MockupAdjustmentsTable>;
+/** A design and a template, as `${design_id}|${template_id}`. */
+export const pairKey = (designId: string, templateId: string) => `${designId}|${templateId}`;
 
 const active: MockupJobStatus[] = ['Pending', 'In Progress'];
 
@@ -32,6 +36,26 @@ export function mockupsRepo(db: Db) {
       const matched = rows.map((r) => r.id);
       await trx.deleteFrom('mockups').where('id', 'in', matched).execute();
       await releaseRowBytes(trx, userId, rows);
+      if (column === 'id') {
+        // The seller deleted these: "Generate new only" leaves the pairs alone from now on.
+        const now = Date.now();
+        await trx
+          .insertInto('mockup_deletions')
+          .values(
+            rows.map((r) => ({
+              design_id: r.design_id,
+              template_id: r.template_id,
+              workspace_id: r.workspace_id,
+              user_id: r.user_id,
+              deleted_at: now,
+            })),
+          )
+          .onConflict((oc) => oc.columns(['design_id', 'template_id']).doUpdateSet({ deleted_at: now }))
+          .execute();
+      } else {
+        await trx.deleteFrom('mockup_deletions').where('design_id', 'in', ids).execute();
+        await trx.deleteFrom('mockup_adjustments').where('design_id', 'in', ids).execute();
+      }
       return rows;
     });
   }
@@ -39,6 +63,103 @@ export function mockupsRepo(db: Db) {
   return {
     async insertJobs(rows: NewMockupJobRow[]): Promise<void> {
       await db.insertInto('mockup_jobs').values(rows).execute();
+    },
+
+    /**
+     * Starts a run unless one of the workspace is going on: with the workspace row locked (as its
+     * delete does), answers the running run's id, or inserts the jobs (none: nothing to start).
+     * Two calls at once (a double click) start one run.
+     */
+    async startRun(
+      workspaceId: string,
+      jobs: NewMockupJobRow[],
+      clearDeletions: boolean,
+    ): Promise<{ running: string } | { started: NewMockupJobRow[] } | 'gone'> {
+      return db.transaction().execute(async (trx) => {
+        const locked = await trx
+          .updateTable('workspaces')
+          .set({ design_count: sql`design_count` })
+          .where('id', '=', workspaceId)
+          .executeTakeFirst();
+        if (locked.numUpdatedRows !== 1n) return 'gone';
+        const running = await trx
+          .selectFrom('mockup_jobs')
+          .select('run_id')
+          .where('workspace_id', '=', workspaceId)
+          .where('status', 'in', active)
+          .orderBy('created_at', 'desc')
+          .limit(1)
+          .executeTakeFirst();
+        if (running) return { running: running.run_id };
+        if (clearDeletions)
+          await trx.deleteFrom('mockup_deletions').where('workspace_id', '=', workspaceId).execute();
+        if (jobs.length) await trx.insertInto('mockup_jobs').values(jobs).execute();
+        return { started: jobs };
+      });
+    },
+
+    /** The design and template pairs of the workspace that have a mockup or whose mockup was deleted. */
+    async coveredPairs(workspaceId: string): Promise<Set<string>> {
+      const [made, deleted] = await Promise.all([
+        db
+          .selectFrom('mockups')
+          .select(['design_id', 'template_id'])
+          .where('workspace_id', '=', workspaceId)
+          .execute(),
+        db
+          .selectFrom('mockup_deletions')
+          .select(['design_id', 'template_id'])
+          .where('workspace_id', '=', workspaceId)
+          .execute(),
+      ]);
+      return new Set([...made, ...deleted].map((r) => pairKey(r.design_id, r.template_id)));
+    },
+
+    /** The workspace's adjustments by pair (see pairKey). */
+    async adjustments(workspaceId: string): Promise<Map<string, AdjustmentRow>> {
+      const rows = await db
+        .selectFrom('mockup_adjustments')
+        .selectAll()
+        .where('workspace_id', '=', workspaceId)
+        .execute();
+      return new Map(rows.map((r) => [pairKey(r.design_id, r.template_id), r]));
+    },
+
+    findAdjustment(designId: string, templateId: string): Promise<AdjustmentRow | undefined> {
+      return db
+        .selectFrom('mockup_adjustments')
+        .selectAll()
+        .where('design_id', '=', designId)
+        .where('template_id', '=', templateId)
+        .executeTakeFirst();
+    },
+
+    /** Keeps the adjustment for its design and template (replacing the one before). */
+    async saveAdjustment(row: AdjustmentRow): Promise<void> {
+      const { design_id: _d, template_id: _t, ...changes } = row;
+      await db
+        .insertInto('mockup_adjustments')
+        .values(row)
+        .onConflict((oc) => oc.columns(['design_id', 'template_id']).doUpdateSet(changes))
+        .execute();
+    },
+
+    /** Forgets the pair's adjustment: its renders follow the template's placement again. */
+    async deleteAdjustment(designId: string, templateId: string): Promise<void> {
+      await db
+        .deleteFrom('mockup_adjustments')
+        .where('design_id', '=', designId)
+        .where('template_id', '=', templateId)
+        .execute();
+    },
+
+    findOwned(userId: string, id: string): Promise<MockupRow | undefined> {
+      return db
+        .selectFrom('mockups')
+        .selectAll()
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
     },
 
     findJob(id: string): Promise<MockupJobRow | undefined> {
@@ -66,17 +187,6 @@ export function mockupsRepo(db: Db) {
         .where('run_id', '=', runId)
         .orderBy('position')
         .execute();
-    },
-
-    async hasActiveJobs(workspaceId: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('mockup_jobs')
-        .select('id')
-        .where('workspace_id', '=', workspaceId)
-        .where('status', 'in', active)
-        .limit(1)
-        .executeTakeFirst();
-      return row !== undefined;
     },
 
     /** Marks a job In Progress with its total and what it already rendered (a resumed job). */
@@ -147,7 +257,10 @@ export function mockupsRepo(db: Db) {
      * the workspace was deleted (its row is locked first, as the workspace delete does, so a
      * mockup is never added to a workspace being deleted).
      */
-    async put(row: MockupRow, storageLimit: number): Promise<{ replaced?: MockupRow } | 'space' | 'gone'> {
+    async put(
+      row: NewMockupRow & { bytes: number },
+      storageLimit: number,
+    ): Promise<{ replaced?: MockupRow } | 'space' | 'gone'> {
       return db.transaction().execute(async (trx) => {
         const workspace = await trx
           .updateTable('workspaces')
@@ -171,6 +284,12 @@ export function mockupsRepo(db: Db) {
           return { replaced: old };
         }
         await trx.insertInto('mockups').values(row).execute();
+        // Made again on request ("Regenerate all"): no longer a deleted pair.
+        await trx
+          .deleteFrom('mockup_deletions')
+          .where('design_id', '=', row.design_id)
+          .where('template_id', '=', row.template_id)
+          .execute();
         return {};
       });
     },

@@ -3,8 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '@podflow/contract/errors';
 import {
+  adjustMockupRequest,
+  adjustMockupResponse,
   deleteMockupsRequest,
   deleteMockupsResponse,
+  generateMockupsQuery,
   generateMockupsResponse,
   mockupImagesGrid,
   mockupJobLogs,
@@ -32,12 +35,47 @@ export const mockupsRoutes: FastifyPluginAsyncZod<Options> = async (app, { mocku
       schema: {
         ...common,
         summary:
-          'Start a mockup run: one job per selected template, each rendering every design of the workspace; answers at once',
-        querystring: workspaceQuery,
-        response: { 200: generateMockupsResponse, ...errors, 409: errorBody },
+          'Start a mockup run: one job per selected template; mode=new (default) renders only the designs with no mockup on it that were never deleted, mode=all every design again; answers at once, and answers the running run while one is going on',
+        querystring: generateMockupsQuery,
+        response: { 200: generateMockupsResponse, ...errors },
       },
     },
-    async (request) => mockups.generate(request.auth.userId, request.query.workspace_id),
+    async (request) => mockups.generate(request.auth.userId, request.query.workspace_id, request.query.mode),
+  );
+
+  app.post(
+    '/mockups_app/adjust_mockup/',
+    {
+      schema: {
+        ...common,
+        summary:
+          "Render one mockup again with the seller's scale, move or fit (kept for its design and template, used by later runs); nothing else is rendered",
+        body: adjustMockupRequest,
+        response: { 200: adjustMockupResponse, ...errors, 403: errorBody, 409: errorBody },
+      },
+    },
+    async (request) => mockups.adjust(request.auth.userId, request.body.mockup_id, request.body.adjustment),
+  );
+
+  app.post(
+    '/mockups_app/preview_mockup/',
+    {
+      schema: {
+        ...common,
+        summary: 'The mockup as it would look with this adjustment (a JPEG); nothing is stored',
+        body: adjustMockupRequest,
+        produces: ['image/jpeg'],
+        response: { 200: z.any().describe('The preview (image/jpeg)'), ...errors, 409: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const image = await mockups.preview(
+        request.auth.userId,
+        request.body.mockup_id,
+        request.body.adjustment,
+      );
+      return reply.header('content-type', 'image/jpeg').header('cache-control', 'no-store').send(image);
+    },
   );
 
   app.get(

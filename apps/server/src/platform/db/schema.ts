@@ -17,6 +17,8 @@ export interface Database {
   workspace_templates: WorkspaceTemplatesTable;
   mockup_jobs: MockupJobsTable;
   mockups: MockupsTable;
+  mockup_adjustments: MockupAdjustmentsTable;
+  mockup_deletions: MockupDeletionsTable;
   ai_tasks: AiTasksTable;
   provider_connections: ProviderConnectionsTable;
   listing_runs: ListingRunsTable;
@@ -177,6 +179,8 @@ export interface MockupJobsTable {
   created_at: number;
   started_at: number | null;
   finished_at: number | null;
+  /** JSON array of the design ids this job renders, or null for every design of the workspace. */
+  design_ids: Generated<string | null>;
 }
 
 /** One rendered mockup: a design on a template, replaced when rendered again. */
@@ -194,8 +198,33 @@ export interface MockupsTable {
   bytes: number;
   width: number;
   height: number;
+  /** 1 when the render cut off part of the design's non-transparent pixels. */
+  cut_off: Generated<number>;
   created_at: number;
   updated_at: number;
+}
+
+/** The seller's adjustment of one design on one template, used by every later render of the pair. */
+export interface MockupAdjustmentsTable {
+  design_id: string;
+  template_id: string;
+  workspace_id: string;
+  user_id: string;
+  /** contain, cover or stretch; null: the template's fit. */
+  fit: string | null;
+  scale: number;
+  offset_x: number;
+  offset_y: number;
+  updated_at: number;
+}
+
+/** A design and template whose mockup the seller deleted: "Generate new only" leaves the pair alone. */
+export interface MockupDeletionsTable {
+  design_id: string;
+  template_id: string;
+  workspace_id: string;
+  user_id: string;
+  deleted_at: number;
 }
 
 /** One design's part of an AI metadata run: a row of the task summary the user watches. */

@@ -53,6 +53,7 @@ const ownedFields: Record<string, (data: OwnedData, who: Identity) => unknown> =
   selectedTemplates: (data) => data.templateIds,
   removeTemplates: (data) => data.templateIds,
   mockup_ids: (data) => data.mockupIds,
+  mockup_id: (data) => data.mockupIds[0],
   username: (_data, who) => who.username,
 };
 

@@ -136,6 +136,7 @@ describe(`OpenAPI-driven fuzzing on ${testDbKind}`, () => {
           selectedTemplates: [...mine.templateIds, ...libraryTemplates.slice(0, 2), ...otherData.templateIds],
           removeTemplates: [...mine.templateIds, ...libraryTemplates.slice(0, 1), ...otherData.templateIds],
           mockup_ids: [...mine.mockupIds, ...ownerData.mockupIds.slice(0, 1)],
+          mockup_id: [...mine.mockupIds.slice(0, 2), ...otherData.mockupIds.slice(0, 1), randomId()],
           apiKey: [sandboxes.printify.token, `••••••••${sandboxes.printify.token.slice(-4)}`],
           api_key: [sandboxes.gelato.apiKey],
           shop_id: [world.printifyShopId, String(world.printifyShopId)],

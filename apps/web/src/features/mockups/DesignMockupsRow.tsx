@@ -12,9 +12,13 @@ const mockupColumns = 4;
 interface DesignMockupsRowProps {
   row: MockupGridRow;
   selected: ReadonlySet<string>;
+  /** Mockups being rendered again. */
+  busy: ReadonlySet<string>;
   onToggle: (mockupId: string) => void;
   onToggleRow: (row: MockupGridRow, select: boolean) => void;
   onPreview: (mockup: MockupImage, designName: string) => void;
+  onFitInside: (mockup: MockupImage) => void;
+  onAdjust: (mockup: MockupImage, designName: string) => void;
   onThumbnailError: () => void;
 }
 
@@ -22,9 +26,12 @@ interface DesignMockupsRowProps {
 export const DesignMockupsRow = memo(function DesignMockupsRow({
   row,
   selected,
+  busy,
   onToggle,
   onToggleRow,
   onPreview,
+  onFitInside,
+  onAdjust,
   onThumbnailError,
 }: DesignMockupsRowProps) {
   const name = row.design_file_name;
@@ -76,8 +83,11 @@ export const DesignMockupsRow = memo(function DesignMockupsRow({
                 mockup={mockup}
                 designName={name}
                 selected={selected.has(mockup.mockup_id)}
+                busy={busy.has(mockup.mockup_id)}
                 onToggle={onToggle}
                 onPreview={onPreview}
+                onFitInside={onFitInside}
+                onAdjust={onAdjust}
                 onThumbnailError={onThumbnailError}
               />
             )}

@@ -140,10 +140,12 @@ describe('GenerateMockupsPage', () => {
     expect(within(errors).getByText('broken-cat.png')).toBeTruthy();
     expect(within(errors).getByText('The design file is unreadable.')).toBeTruthy();
 
-    // The whole run: 13 of 40 rendered, still running, so Generate says why it waits.
+    // The whole run: 13 of 40 rendered, still running, so both ways to generate say why they wait.
     expect(screen.getByTestId('run-summary-rendered').textContent).toBe('13 of 40 mockups rendered');
-    const generate = screen.getByRole('button', { name: 'Generate Mockups' });
-    expect(generate.getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Generate new only' }).getAttribute('aria-disabled')).toBe(
+      'true',
+    );
+    expect(screen.getByRole('button', { name: 'Regenerate all' }).getAttribute('aria-disabled')).toBe('true');
   });
 
   it('moves a bar when a live job event arrives, and points to Review once every job is done', async () => {
@@ -171,7 +173,7 @@ describe('GenerateMockupsPage', () => {
     expect(screen.getByText('Your mockups are ready')).toBeTruthy();
     expect(screen.getByTestId('run-summary-rendered').textContent).toBe('20 of 20 mockups rendered');
     expect(screen.getByRole('link', { name: 'Review Mockups' }).getAttribute('href')).toBe('/reviewMockups');
-    expect(screen.getByRole('button', { name: 'Generate Mockups' }).getAttribute('aria-disabled')).toBe(
+    expect(screen.getByRole('button', { name: 'Generate new only' }).getAttribute('aria-disabled')).toBe(
       'false',
     );
   });
@@ -191,22 +193,119 @@ describe('GenerateMockupsPage', () => {
     const queued = [job('tee'), job('mug')];
     const server = fakeServer({
       generate: () =>
-        json(200, { message: 'Generating 20 mockups: 2 templates × 10 designs.', job_logs: queued }),
+        json(200, {
+          message: 'Generating 20 mockups: 2 templates × 10 designs.',
+          job_logs: queued,
+          mode: 'new',
+          queued: 20,
+          already_running: false,
+        }),
     });
     renderRoutes(routes, '/generateMockups');
     await screen.findByText('No active jobs');
+    // Before the first run there is one button, as SPEC.md names it.
+    expect(screen.queryByRole('button', { name: 'Regenerate all' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Generate Mockups' }));
     expect(await screen.findByText('Generating 20 mockups: 2 templates × 10 designs.')).toBeTruthy();
     expect(jobRows()).toHaveLength(2);
     expect(within(jobRows()[0]!).getByText('Pending')).toBeTruthy();
     expect(screen.getByTestId('run-summary-rendered').textContent).toBe('0 of 20 mockups rendered');
 
-    const generate = screen.getByRole('button', { name: 'Generate Mockups' });
+    const generate = screen.getByRole('button', { name: 'Generate new only' });
     expect(generate.getAttribute('aria-disabled')).toBe('true');
     fireEvent.click(generate);
     expect(server.count('/generate_mockups/')).toBe(1);
     fireEvent.mouseEnter(generate);
     expect(await screen.findByText(/Mockups are being generated/)).toBeTruthy();
+  });
+
+  it('a double click on Generate sends one request', async () => {
+    let release!: () => void;
+    const server = fakeServer({
+      generate: () => {
+        void new Promise<void>((resolve) => (release = resolve));
+        return json(200, {
+          message: 'Generating 2 mockups: 1 design on 2 templates.',
+          job_logs: [job('tee'), job('mug')],
+          mode: 'new',
+          queued: 2,
+          already_running: false,
+        });
+      },
+    });
+    renderRoutes(routes, '/generateMockups');
+    await screen.findByText('No active jobs');
+    const generate = screen.getByRole('button', { name: 'Generate Mockups' });
+    fireEvent.click(generate);
+    fireEvent.click(generate);
+    fireEvent.click(generate);
+    expect(await screen.findByText('Generating 2 mockups: 1 design on 2 templates.')).toBeTruthy();
+    expect(server.count('/generate_mockups/')).toBe(1);
+    release();
+  });
+
+  it('Regenerate all asks first and says what happens; only Proceed sends mode=all', async () => {
+    const calls: string[] = [];
+    const server = fakeServer({
+      jobs: [job('tee', { status: 'Completed', done: 10 })],
+      generate: () =>
+        json(200, {
+          message: 'Generating 10 mockups: 10 designs on 1 template.',
+          job_logs: [job('tee')],
+          mode: 'all',
+          queued: 10,
+          already_running: false,
+        }),
+    });
+    const fetchSpy = vi.mocked(globalThis.fetch);
+    renderRoutes(routes, '/generateMockups');
+    await screen.findByText('tee.png');
+    fireEvent.click(screen.getByRole('button', { name: 'Regenerate all' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Regenerate all mockups?' });
+    expect(within(dialog).getByText(/Mockups you deleted come back/)).toBeTruthy();
+    expect(within(dialog).getByText(/adjustments .* are kept/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.count('/generate_mockups/')).toBe(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Regenerate all' }));
+    dialog = await screen.findByRole('dialog', { name: 'Regenerate all mockups?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Regenerate all' }));
+    expect(await screen.findByText('Generating 10 mockups: 10 designs on 1 template.')).toBeTruthy();
+    for (const [input] of fetchSpy.mock.calls) calls.push(String(input));
+    expect(calls.filter((url) => url.includes('/generate_mockups/'))).toEqual([
+      expect.stringContaining('mode=all'),
+    ]);
+  });
+
+  it('Generate new only sends mode=new; a run already going on is shown without an error', async () => {
+    fakeServer({
+      jobs: [job('tee', { status: 'Completed', done: 10 })],
+      generate: () =>
+        json(200, {
+          message: 'Mockups are already being generated for this workspace: here is the running run.',
+          job_logs: [job('mug', { status: 'In Progress', done: 3 })],
+          mode: 'new',
+          queued: 0,
+          already_running: true,
+        }),
+    });
+    const fetchSpy = vi.mocked(globalThis.fetch);
+    renderRoutes(routes, '/generateMockups');
+    await screen.findByText('tee.png');
+    fireEvent.click(screen.getByRole('button', { name: 'Generate new only' }));
+    const toast = await screen.findByText(
+      'Mockups are already being generated for this workspace: here is the running run.',
+    );
+    // An information toast (blue), not a failure (red).
+    const look = toast.closest('[style*="--notification-color"]')?.getAttribute('style') ?? '';
+    expect(look).toContain('blue');
+    expect(look).not.toContain('red');
+    expect(await screen.findByText('mug.png')).toBeTruthy();
+    const urls = fetchSpy.mock.calls
+      .map(([input]) => String(input))
+      .filter((url) => url.includes('/generate_mockups/'));
+    expect(urls).toEqual([expect.stringContaining('mode=new')]);
   });
 
   it("toasts the error's detail when generating is refused", async () => {

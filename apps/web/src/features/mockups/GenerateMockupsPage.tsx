@@ -1,7 +1,10 @@
 import { Button, EmptyState, Group, Loader, Paper, Text, Title } from '@mantine/core';
-import { IconRefresh, IconWand } from '@tabler/icons-react';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconRefresh, IconRotateClockwise2, IconWand } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import type { GenerateMode } from '@podflow/contract/mockups';
 import { ApiError } from '../../api/client';
 import { failureText } from '../../api/failure-text';
 import { GuardedButton } from '../../ui/GuardedButton';
@@ -58,23 +61,55 @@ function WorkspaceGenerate({ workspaceId, workspaceName }: CurrentWorkspace) {
     void reload().finally(() => setRefreshing(false));
   };
 
-  const start = () =>
-    generate.mutate(undefined, {
+  // A second click before the first request's state reaches the button (a double click) sends nothing.
+  const inFlight = useRef(false);
+  const start = (mode: GenerateMode) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    generate.mutate(mode, {
       onSuccess: (reply) => {
         polling.restart();
-        notifySuccess(reply.message);
+        if (reply.already_running || reply.queued === 0) {
+          // Nothing started: the run going on (maybe from another tab), or nothing new to render.
+          notifications.show({ color: 'blue', message: reply.message });
+        } else {
+          notifySuccess(reply.message);
+        }
       },
       onError: (error) => {
         notifyError(failureText(error, text.generateFailed));
-        // 409: a run is going on (maybe from another tab): show it.
+        // 409 (an older server): a run is going on: show it.
         if (error instanceof ApiError && error.status === 409) {
           polling.restart();
           void reload();
         }
       },
+      onSettled: () => {
+        inFlight.current = false;
+      },
+    });
+  };
+
+  const confirmRegenerate = () =>
+    modals.openConfirmModal({
+      title: text.regenerateTitle,
+      centered: true,
+      children: (
+        <>
+          <Text fz="sm">{text.regenerateText(null)}</Text>
+          <Text fz="sm" c="dimmed" mt={6}>
+            {text.regenerateKeeps}
+          </Text>
+        </>
+      ),
+      labels: { confirm: text.regenerateConfirm, cancel: text.regenerateCancel },
+      onConfirm: () => start('all'),
     });
 
   const generateReason = generate.isPending ? text.generateStarting : running ? text.generateRunning : null;
+  // Before the first run both would do the same: one button, as SPEC.md names it.
+  const generatedBefore = list.length > 0;
+  const pendingMode = generate.isPending ? generate.variables : undefined;
 
   return (
     <>
@@ -82,19 +117,37 @@ function WorkspaceGenerate({ workspaceId, workspaceName }: CurrentWorkspace) {
       <WorkspaceBar workspaceName={workspaceName} />
 
       <PageToolbar label="Mockup actions">
-        <GuardedButton
-          reason={generateReason}
-          onClick={start}
-          leftSection={
-            generate.isPending ? (
-              <Loader size={16} color="currentColor" aria-hidden />
-            ) : (
-              <IconWand size={18} aria-hidden />
-            )
-          }
-        >
-          {text.generate}
-        </GuardedButton>
+        <Group gap="sm">
+          <GuardedButton
+            reason={generateReason}
+            onClick={() => start('new')}
+            leftSection={
+              pendingMode === 'new' ? (
+                <Loader size={16} color="currentColor" aria-hidden />
+              ) : (
+                <IconWand size={18} aria-hidden />
+              )
+            }
+          >
+            {generatedBefore ? text.generateNew : text.generate}
+          </GuardedButton>
+          {generatedBefore ? (
+            <GuardedButton
+              reason={generateReason}
+              variant="default"
+              onClick={confirmRegenerate}
+              leftSection={
+                pendingMode === 'all' ? (
+                  <Loader size={16} color="currentColor" aria-hidden />
+                ) : (
+                  <IconRotateClockwise2 size={18} aria-hidden />
+                )
+              }
+            >
+              {text.regenerateAll}
+            </GuardedButton>
+          ) : null}
+        </Group>
         <Group gap="sm">
           <StepButtons back="/SelectMockupImageModeTemplates" next="/reviewMockups" />
         </Group>

@@ -1,4 +1,4 @@
-import { Center, Loader, Modal, Text } from '@mantine/core';
+import { Center, Modal, Skeleton, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { MockupImage } from '@podflow/contract/mockups';
 import { mockupMessages as text } from './mockup-messages';
@@ -38,11 +38,28 @@ function PreviewBody({ preview }: { preview: MockupPreview }) {
   const [loaded, setLoaded] = useState(false);
   return (
     <Center bg="gray.1" p="md" h="min(72vh, 680px)" pos="relative" style={{ borderRadius: 8 }}>
-      {loaded ? null : <Loader pos="absolute" size="md" type="dots" aria-label="Loading the full mockup" />}
+      {loaded ? null : (
+        <Skeleton
+          pos="absolute"
+          height="calc(100% - 32px)"
+          width="auto"
+          style={{ aspectRatio: '1', maxWidth: 'calc(100% - 32px)' }}
+          radius="md"
+          role="status"
+          aria-label="Loading the full mockup"
+          data-testid="preview-skeleton"
+        />
+      )}
       <img
         src={preview.mockup.mockup_image}
         alt={text.mockupAlt(preview.designName, preview.mockup.template)}
-        style={{ display: 'block', maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }}
+        style={{
+          display: 'block',
+          maxWidth: '100%',
+          maxHeight: '100%',
+          objectFit: 'contain',
+          opacity: loaded ? 1 : 0,
+        }}
         onLoad={() => setLoaded(true)}
         onError={() => setLoaded(true)}
       />

@@ -7,7 +7,7 @@ import { json, stubApi } from '../../test/fake-api';
 import { renderRoutes } from '../../test/render';
 import { ReviewMockupsPage } from './ReviewMockupsPage';
 
-function row(designId: string, templates: string[]): MockupGridRow {
+function row(designId: string, templates: string[], cutOff: string[] = []): MockupGridRow {
   return {
     design_id: designId,
     design_file_name: `${designId}.png`,
@@ -18,6 +18,8 @@ function row(designId: string, templates: string[]): MockupGridRow {
       mockup_thumbnail: `/files/${designId}-${template}.webp`,
       template: `${template}.png`,
       template_id: template,
+      cut_off: cutOff.includes(template),
+      adjustment: null,
     })),
   };
 }
@@ -41,6 +43,19 @@ function fakeServer(initial: MockupGridRow[], options: { zipSize?: number } = {}
         mockup_images: r.mockup_images.filter((m) => !ids.includes(m.mockup_id)),
       }));
       return json(200, { message: `${ids.length} mockups deleted.`, deleted: ids.length });
+    }
+    if (url.includes('/mockups_app/adjust_mockup/')) {
+      const { mockup_id, adjustment } = body as { mockup_id: string; adjustment: unknown };
+      let answered: unknown;
+      grid = grid.map((r) => ({
+        ...r,
+        mockup_images: r.mockup_images.map((m) => {
+          if (m.mockup_id !== mockup_id) return m;
+          answered = { ...m, mockup_thumbnail: `${m.mockup_thumbnail}?v2`, cut_off: false, adjustment };
+          return answered as typeof m;
+        }),
+      }));
+      return json(200, { message: 'The mockup was rendered again with your adjustment.', mockup: answered });
     }
     if (url.includes('/mockups_app/download_mockup_files/')) {
       let controller!: ReadableStreamDefaultController<Uint8Array>;
@@ -95,6 +110,32 @@ describe('ReviewMockupsPage', () => {
       within(rows[2]!).getByText('No mockups for this design yet. Generate mockups to make them.'),
     ).toBeTruthy();
     expect(screen.getByText('4 mockups of 3 designs')).toBeTruthy();
+  });
+
+  it('gives every mockup an alt text and a skeleton until its picture loads', async () => {
+    fakeServer([row('cat', ['tee', 'mug'])]);
+    renderRoutes(routes, '/reviewMockups');
+    await screen.findByText('Template: mug.png');
+    const image = screen.getByRole('img', { name: 'The tee.png mockup of cat.png' });
+    expect(screen.getAllByTestId('mockup-skeleton')).toHaveLength(2);
+    fireEvent.load(image);
+    await waitFor(() => expect(screen.getAllByTestId('mockup-skeleton')).toHaveLength(1));
+  });
+
+  it('flags a cut-off mockup; Fit inside re-renders only it and is disabled while that runs', async () => {
+    const server = fakeServer([row('cat', ['tee', 'mug'], ['mug'])]);
+    renderRoutes(routes, '/reviewMockups');
+    await screen.findByText('Template: mug.png');
+    expect(screen.getAllByText('Part of the design is cut off')).toHaveLength(1);
+    const fit = button('Fit cat.png inside the print area of mug.png');
+    fireEvent.click(fit);
+    fireEvent.click(fit);
+    await waitFor(() => expect(screen.queryByText('Part of the design is cut off')).toBeNull());
+    const calls = server.calls.filter((entry) => entry.url.includes('/adjust_mockup/'));
+    expect(calls.map((entry) => entry.body)).toEqual([
+      { mockup_id: 'cat-mug', adjustment: { fit: 'contain', scale: 1, offset_x: 0, offset_y: 0 } },
+    ]);
+    expect(await screen.findByText('The mockup was rendered again with your adjustment.')).toBeTruthy();
   });
 
   it('keeps Delete Selected Mockups disabled until a mockup is checked, then asks and deletes it', async () => {

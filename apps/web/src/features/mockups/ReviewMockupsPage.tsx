@@ -1,9 +1,9 @@
 import { Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconDownload, IconPhotoOff, IconTrash, IconWand } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { MockupGridRow, MockupImage } from '@podflow/contract/mockups';
+import type { MockupAdjustment, MockupGridRow, MockupImage } from '@podflow/contract/mockups';
 import { failureText } from '../../api/failure-text';
 import { confirmDeleteSelected } from '../../ui/confirm-delete';
 import { EmptyPanel } from '../../ui/EmptyPanel';
@@ -18,11 +18,13 @@ import { ThumbGridSkeleton } from '../../ui/ThumbGridSkeleton';
 import { useSelection } from '../../ui/use-selection';
 import { useThumbnailRefetch } from '../../ui/use-thumbnail-refetch';
 import { WorkspaceBar } from '../../ui/WorkspaceBar';
+import { useAdjustMockup } from './adjust-mockup.api';
 import { useDeleteMockups } from './delete-mockups.api';
 import { DesignMockupsRow } from './DesignMockupsRow';
 import { useDownloadMockups, type DownloadProgress } from './download-mockups.api';
 import { mockupGridQuery, useMockupGrid } from './get-mockup-images-grid.api';
 import { mockupMessages as text, mockupsZipFileName } from './mockup-messages';
+import { type AdjustTarget, MockupAdjustModal } from './MockupAdjustModal';
 import { MockupPreviewModal, type MockupPreview } from './MockupPreviewModal';
 import classes from './MockupCard.module.css';
 
@@ -39,6 +41,9 @@ export function ReviewMockupsPage() {
   );
 }
 
+/** "Fit inside": the whole design inside the print area, as large as fits, centred. */
+const fitInside: MockupAdjustment = { fit: 'contain', scale: 1, offset_x: 0, offset_y: 0 };
+
 /** A byte count for people: 950 KB, 12.4 MB. */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024 * 1024) return `${bytes > 0 ? Math.max(1, Math.round(bytes / 1024)) : 0} KB`;
@@ -52,6 +57,19 @@ function WorkspaceReview({ workspaceId, workspaceName }: CurrentWorkspace) {
   const deleteMockups = useDeleteMockups(workspaceId);
   const download = useDownloadMockups(workspaceId);
   const [preview, setPreview] = useState<MockupPreview | null>(null);
+  const [adjusting, setAdjusting] = useState<AdjustTarget | null>(null);
+  const adjustMockup = useAdjustMockup(workspaceId);
+  // Mockups being rendered again: their Fit inside and Adjust wait (one request per mockup at a time).
+  const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
+  const rendering = useRef(new Set<string>());
+  const markBusy = useCallback((id: string, on: boolean) => {
+    setBusy((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }, []);
 
   const rows = useMemo(() => grid.data ?? [], [grid.data]);
   const mockupIds = useMemo(
@@ -80,9 +98,45 @@ function WorkspaceReview({ workspaceId, workspaceName }: CurrentWorkspace) {
     [],
   );
 
+  const rerender = useCallback(
+    (mockup: MockupImage, adjustment: MockupAdjustment, done?: () => void) => {
+      // Checked and set at once: a double click lands before the disabled button is drawn.
+      if (rendering.current.has(mockup.mockup_id)) return;
+      rendering.current.add(mockup.mockup_id);
+      markBusy(mockup.mockup_id, true);
+      adjustMockup.mutate(
+        { mockupId: mockup.mockup_id, adjustment },
+        {
+          onSuccess: (reply) => {
+            notifySuccess(reply.message);
+            done?.();
+          },
+          onError: (error) => notifyError(failureText(error, text.fitInsideFailed)),
+          onSettled: () => {
+            rendering.current.delete(mockup.mockup_id);
+            markBusy(mockup.mockup_id, false);
+          },
+        },
+      );
+    },
+    // `mutate` is stable; the mutation object is not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [adjustMockup.mutate, markBusy],
+  );
+  const onFitInside = useCallback(
+    (mockup: MockupImage) => {
+      if (!busy.has(mockup.mockup_id)) rerender(mockup, fitInside);
+    },
+    [busy, rerender],
+  );
+  const onAdjust = useCallback(
+    (mockup: MockupImage, designName: string) => setAdjusting({ mockup, designName }),
+    [],
+  );
+
   const confirmDelete = () => {
     const ids = selected;
-    if (ids.length === 0) return;
+    if (ids.length === 0 || deleteMockups.isPending) return;
     confirmDeleteSelected({
       detail: text.deleteDetail(ids.length),
       onConfirm: () =>
@@ -104,7 +158,11 @@ function WorkspaceReview({ workspaceId, workspaceName }: CurrentWorkspace) {
     });
 
   const loaded = grid.isSuccess || grid.data !== undefined;
-  const deleteReason = selected.length === 0 ? text.deleteNoneSelected : null;
+  const deleteReason = deleteMockups.isPending
+    ? text.deleting
+    : selected.length === 0
+      ? text.deleteNoneSelected
+      : null;
   const downloadReason = loaded && total === 0 ? text.downloadNothing : null;
 
   return (
@@ -172,9 +230,12 @@ function WorkspaceReview({ workspaceId, workspaceName }: CurrentWorkspace) {
               key={row.design_id}
               row={row}
               selected={selectedSet}
+              busy={busy}
               onToggle={toggle}
               onToggleRow={toggleRow}
               onPreview={openPreview}
+              onFitInside={onFitInside}
+              onAdjust={onAdjust}
               onThumbnailError={onThumbnailError}
             />
           ))}
@@ -182,6 +243,14 @@ function WorkspaceReview({ workspaceId, workspaceName }: CurrentWorkspace) {
       )}
 
       <MockupPreviewModal preview={preview} onClose={() => setPreview(null)} />
+      <MockupAdjustModal
+        target={adjusting}
+        saving={adjusting !== null && busy.has(adjusting.mockup.mockup_id)}
+        onSave={(mockup, adjustment) => {
+          if (!busy.has(mockup.mockup_id)) rerender(mockup, adjustment, () => setAdjusting(null));
+        }}
+        onClose={() => setAdjusting(null)}
+      />
     </>
   );
 }

@@ -1,15 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { GenerateMockupsResponse } from '@podflow/contract/mockups';
+import type { GenerateMockupsResponse, GenerateMode } from '@podflow/contract/mockups';
 import { api } from '../../api/client';
 import { mockupJobLogsKey } from './get-mockup-job-logs.api';
 
 /**
- * GET /mockups_python_engine_app/generate_mockups/?workspace_id=: starts a run (one job per
- * selected template) and answers at once with the queued jobs.
+ * GET /mockups_python_engine_app/generate_mockups/?workspace_id=&mode=: starts a run (one job per
+ * selected template; `new` only what has no mockup yet and was never deleted, `all` everything)
+ * and answers at once with its jobs, or with the run already going on.
  */
-export function generateMockups(workspaceId: string): Promise<GenerateMockupsResponse> {
+export function generateMockups(workspaceId: string, mode: GenerateMode): Promise<GenerateMockupsResponse> {
   return api.get<GenerateMockupsResponse>('/mockups_python_engine_app/generate_mockups/', {
-    query: { workspace_id: workspaceId },
+    query: { workspace_id: workspaceId, mode },
   });
 }
 
@@ -17,7 +18,7 @@ export function generateMockups(workspaceId: string): Promise<GenerateMockupsRes
 export function useGenerateMockups(workspaceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => generateMockups(workspaceId),
+    mutationFn: (mode: GenerateMode) => generateMockups(workspaceId, mode),
     onSuccess: async (reply) => {
       const queryKey = mockupJobLogsKey(workspaceId);
       // A poll still on its way would bring back the previous run.

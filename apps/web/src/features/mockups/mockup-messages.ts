@@ -15,6 +15,13 @@ export const serverMockupMessages: typeof contractMockupMessages = {
     'Mockups are already being generated for this workspace. Wait for the running jobs to finish, then try again.',
   notFound: 'Some of these mockups no longer exist. Refresh the list and try again.',
   nothingToDownload: 'There are no mockups in this workspace yet. Generate mockups first.',
+  nothingNew:
+    'Every design already has its mockups on the selected templates (deleted ones stay deleted). Choose Regenerate all to render them all again.',
+  answeringRunning: 'Mockups are already being generated for this workspace: here is the running run.',
+  cutOff: 'Part of the design is cut off',
+  adjusted: 'The mockup was rendered again with your adjustment.',
+  mockupGone: 'This mockup no longer exists. Refresh the list and try again.',
+  templateGone: 'The template of this mockup was deleted, so the mockup cannot be rendered again.',
 };
 
 export const mockupsZipFileName: typeof contractZipFileName = 'mockups.zip';
@@ -31,6 +38,16 @@ export const mockupMessages = {
   generateNoWorkspaceText:
     'Mockups are made per workspace. Pick one (or create one) on the Select Workspace step.',
   generate: 'Generate Mockups',
+  generateNew: 'Generate new only',
+  generateNewHint:
+    'Renders only designs and templates that have no mockup yet. Mockups you deleted stay deleted.',
+  regenerateAll: 'Regenerate all',
+  regenerateTitle: 'Regenerate all mockups?',
+  regenerateText: (designs: number | null) =>
+    `Every design${designs ? ` (${plural(designs, 'design', 'designs')})` : ''} is rendered again on every selected template. Mockups you deleted come back, and every current mockup image is replaced by a new render.`,
+  regenerateKeeps: 'Your adjustments (Fit inside, size and position) are kept and used.',
+  regenerateConfirm: 'Regenerate all',
+  regenerateCancel: 'Cancel',
   generateStarting: 'Starting mockup generation…',
   generateRunning: 'Mockups are being generated. Wait for the running jobs to finish, then generate again.',
   generateFailed: 'Mockup generation could not be started. Please try again.',
@@ -101,6 +118,35 @@ export const mockupMessages = {
   selectRowLabel: (count: number) => `Select all ${count.toLocaleString('en-US')}`,
   deselectRow: 'Deselect all',
   selectRow: (designName: string) => `Select every mockup of ${designName}`,
+  cutOffHint:
+    'Some non-transparent pixels of the design fall outside the print area. Fit inside shows the whole design; Adjust lets you place it yourself.',
+  fitInside: 'Fit inside',
+  fitInsideLabel: (designName: string, templateName: string) =>
+    `Fit ${designName} inside the print area of ${templateName}`,
+  fitInsideFailed: 'The mockup could not be rendered again. Please try again.',
+  adjust: 'Adjust',
+  adjustLabel: (designName: string, templateName: string) =>
+    `Adjust the ${templateName} mockup of ${designName}`,
+  adjustTitle: (designName: string, templateName: string) => `Adjust ${designName} on ${templateName}`,
+  adjustIntro:
+    'Scale and move the design inside the print area. Only this mockup is rendered again; the adjustment is kept for this design and template and used by later runs.',
+  adjustFit: 'Start from',
+  adjustFitTemplate: "Template's fit",
+  adjustFitContain: 'Fit inside',
+  adjustFitCover: 'Fill the area',
+  adjustFitStretch: 'Stretch',
+  adjustScale: 'Size',
+  adjustOffsetX: 'Left / right',
+  adjustOffsetY: 'Up / down',
+  adjustReset: 'Reset',
+  adjustCancel: 'Cancel',
+  adjustSave: 'Save and re-render',
+  adjustPreviewLoading: 'Rendering the preview…',
+  adjustPreviewFailed: 'The preview could not be rendered.',
+  adjustPreviewAlt: (designName: string, templateName: string) =>
+    `Preview of the ${templateName} mockup of ${designName} with your adjustment`,
+  adjustSaveFailed: 'The adjustment could not be saved. Please try again.',
+  adjustedBadge: 'Adjusted',
   previewMockup: (designName: string, templateName: string) =>
     `Preview the ${templateName} mockup of ${designName}`,
   mockupAlt: (designName: string, templateName: string) => `The ${templateName} mockup of ${designName}`,
@@ -109,5 +155,6 @@ export const mockupMessages = {
 
   deleteDetail: (count: number) => `${plural(count, 'mockup', 'mockups')} will be deleted for good.`,
   deleteFailed: 'The mockups could not be deleted. Please try again.',
+  deleting: 'Deleting the selected mockups…',
   deleted: (count: number) => `${plural(count, 'mockup', 'mockups')} deleted`,
 } as const;

@@ -120,6 +120,7 @@ export const framedCanvasTemplate: StarterTemplate = {
   height: SIZE,
   corners: rectCorners(CANVAS.left, CANVAS.top, CANVAS.right, CANVAS.bottom),
   rotation: 0,
+  // Printed edge to edge: the design fills it; a render that cuts off part of it is flagged on Review Mockups.
   fit: 'cover',
   render,
 };

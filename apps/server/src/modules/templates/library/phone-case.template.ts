@@ -105,6 +105,7 @@ export const phoneCaseTemplate: StarterTemplate = {
   height: SIZE,
   corners: rectCorners(672, 610, 1328, 1722),
   rotation: 0,
-  fit: 'cover',
+  // The whole design, inside the case's back: a case is printed within its camera and edge margins.
+  fit: 'contain',
   render,
 };

@@ -125,6 +125,7 @@ export const posterFrameTemplate: StarterTemplate = {
   height: SIZE,
   corners: cornersFromPixels(...(printCorners as [Xy, Xy, Xy, Xy])),
   rotation: 0,
-  fit: 'cover',
+  // The whole design, never cropped: a seller's poster keeps its lettering (margins show the paper).
+  fit: 'contain',
   render,
 };

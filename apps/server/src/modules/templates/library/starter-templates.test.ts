@@ -70,6 +70,12 @@ describe('starter template library', () => {
     expect(['contain', 'cover', 'stretch']).toContain(template.fit);
   });
 
+  it('shows the whole design (contain) except on the products printed edge to edge', () => {
+    const filled = starterTemplates.filter((template) => template.fit !== 'contain').map((t) => t.name);
+    // A poster or a phone case never loses the ends of a seller's lettering.
+    expect(filled).toEqual(['Canvas 4:3 in an oak floater frame', 'Throw pillow 18" (white)']);
+  });
+
   it('includes print areas that are not axis-aligned rectangles (perspective, rotation)', () => {
     const skewed = starterTemplates.filter((template) => {
       const [tl, tr, br, bl] = quad(template) as [Point, Point, Point, Point];

@@ -115,6 +115,7 @@ export const throwPillowTemplate: StarterTemplate = {
     rotated([-HALF, HALF]),
   ),
   rotation: ANGLE,
+  // Printed edge to edge: the design fills it; a render that cuts off part of it is flagged on Review Mockups.
   fit: 'cover',
   render,
 };
