@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page, type Request } from '@playwright/test';
 import sharp from 'sharp';
-import { createAndOpenWorkspace, newUser, register, stored, type TestUser } from './helpers.ts';
+import { createAndOpenWorkspace, newUser, register, stored, type TestUser, workspaceUrl } from './helpers.ts';
 
 const uploadPath = '/mockups_app/upload_image_mode_mockup_templates/';
 const sizeAlert = 'Please enter valid positive numbers for width and height.';
@@ -120,7 +120,7 @@ function collectAlerts(page: Page): string[] {
 
 async function openTemplatesStep(page: Page) {
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page).toHaveURL(/\/SelectMockupImageModeTemplates$/);
+  await expect(page).toHaveURL(workspaceUrl('/SelectMockupImageModeTemplates'));
   await expect(page.getByRole('heading', { name: 'Select Mockup Templates', level: 1 })).toBeVisible();
 }
 

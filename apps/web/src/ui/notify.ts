@@ -9,3 +9,8 @@ export function notifySuccess(message: string, title?: string): void {
 export function notifyError(message: string, title?: string): void {
   notifications.show({ color: 'red', title, message });
 }
+
+/** A neutral toast for something that did not happen but is no failure. */
+export function notifyInfo(message: string, title?: string): void {
+  notifications.show({ color: 'gray', title, message });
+}

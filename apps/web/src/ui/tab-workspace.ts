@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { getTabWorkspaceId, setTabWorkspaceId, useCurrentWorkspaceId } from '../api/session';
 
@@ -39,18 +39,23 @@ export function useStepLink(): (route: string) => string {
 /**
  * Keeps the tab's workspace in its URL: a workflow screen opened without one gets it added (in
  * place, no new history entry), so a reload, a copied link or a second tab shows the same one.
+ * Only on arrival at a location: a workspace picked while on it (a tile opening its workspace
+ * navigates by itself) must not be written back over that navigation.
  */
 export function usePinnedTabWorkspace(): void {
   const workspaceId = useTabWorkspaceId();
   const location = useLocation();
   const navigate = useNavigate();
   const inUrl = workspaceInUrl(location.search);
+  const arrivedAt = useRef<string | null>(null);
 
   useEffect(() => {
     if (inUrl) {
       if (getTabWorkspaceId() !== inUrl) setTabWorkspaceId(inUrl);
       return;
     }
+    if (arrivedAt.current === location.key) return;
+    arrivedAt.current = location.key;
     if (!workspaceId) return;
     setTabWorkspaceId(workspaceId);
     const params = new URLSearchParams(location.search);
@@ -59,5 +64,5 @@ export function usePinnedTabWorkspace(): void {
       { pathname: location.pathname, search: `?${params.toString()}`, hash: location.hash },
       { replace: true, preventScrollReset: true, state: location.state as unknown },
     );
-  }, [inUrl, workspaceId, location.pathname, location.search, location.hash, location.state, navigate]);
+  }, [inUrl, workspaceId, location, navigate]);
 }

@@ -186,6 +186,8 @@ function Editor({ image, stage, file, workspaceId, onSkip, onUploaded, onBusyCha
   const [noPlaceholder, setNoPlaceholder] = useState(false);
   const [handleLimited, setHandleLimited] = useState(false);
   const [uploading, setUploading] = useState(false);
+  // The second click of a double click can land before the button re-renders as loading.
+  const uploadInFlight = useRef(false);
   const [progress, setProgress] = useState(0);
   const [serverMessage, setServerMessage] = useState<string | null>(null);
   const groupRef = useRef<Konva.Group>(null);
@@ -246,6 +248,8 @@ function Editor({ image, stage, file, workspaceId, onSkip, onUploaded, onBusyCha
   };
 
   const upload = async () => {
+    if (uploadInFlight.current) return;
+    uploadInFlight.current = true;
     setServerMessage(null);
     setUploading(true);
     onBusyChange(true);
@@ -257,6 +261,7 @@ function Editor({ image, stage, file, workspaceId, onSkip, onUploaded, onBusyCha
       onBusyChange(false);
       onUploaded();
     } catch (error) {
+      uploadInFlight.current = false;
       setUploading(false);
       onBusyChange(false);
       // A failed refresh has already sent the seller to sign in.

@@ -12,6 +12,7 @@ import {
   setCurrentWorkspaceId,
   setTabWorkspaceId,
 } from '../../api/session';
+import { once } from '../../ui/confirm-delete';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
 import { useTabWorkspaceId, withWorkspace } from '../../ui/tab-workspace';
@@ -51,7 +52,7 @@ export function WorkspacesPage() {
       children: <Text fz="sm">{text.deleteText}</Text>,
       labels: { confirm: text.deleteYes, cancel: text.deleteNo },
       confirmProps: { color: 'red' },
-      onConfirm: () =>
+      onConfirm: once(() =>
         deleteWorkspace.mutate(workspace.workspace_id, {
           onSuccess: () => {
             if (getCurrentWorkspaceId() === workspace.workspace_id) clearCurrentWorkspaceId();
@@ -65,6 +66,7 @@ export function WorkspacesPage() {
             notifyError(error.message, text.deleteFailed);
           },
         }),
+      ),
     });
   };
 
