@@ -194,6 +194,22 @@ function Editor({ image, stage, file, workspaceId, onSkip, onUploaded, onBusyCha
   const { artwork, designName } = usePreviewArtwork(workspaceId);
 
   const rotation = liveRotation ?? box.rotation;
+  // Width and Height follow the box: scaled with it while it is resized, in the units typed.
+  const [liveScale, setLiveScale] = useState<number | null>(null);
+  const scaled = (value: number, scale: number) => Math.max(1, Math.round(value * scale));
+  const shownWidth = liveScale === null ? widthInput : scaled(dimensions.width, liveScale);
+  const shownHeight = liveScale === null ? heightInput : scaled(dimensions.height, liveScale);
+
+  const changeBox = (next: Box) => {
+    const scale = box.width > 0 ? next.width / box.width : 1;
+    if (Math.abs(scale - 1) > 1e-6) {
+      const size = { width: scaled(dimensions.width, scale), height: scaled(dimensions.height, scale) };
+      setDimensions(size);
+      setWidthInput(size.width);
+      setHeightInput(size.height);
+    }
+    setBox(next);
+  };
 
   const changeMode = (next: string) => {
     const value = next === 'perspective' ? 'perspective' : 'rectangle';
@@ -296,8 +312,9 @@ function Editor({ image, stage, file, workspaceId, onSkip, onUploaded, onBusyCha
             mode={mode}
             showPlaceholder={!noPlaceholder}
             box={box}
-            onBoxChange={setBox}
+            onBoxChange={changeBox}
             onLiveRotation={setLiveRotation}
+            onLiveScale={setLiveScale}
             quad={quad}
             onQuadChange={setQuad}
             onHandleLimited={setHandleLimited}
@@ -349,7 +366,7 @@ function Editor({ image, stage, file, workspaceId, onSkip, onUploaded, onBusyCha
                     label={text.widthLabel}
                     min={1}
                     clampBehavior="none"
-                    value={widthInput ?? ''}
+                    value={shownWidth ?? ''}
                     onChange={setWidthInput}
                     size="sm"
                   />
@@ -357,7 +374,7 @@ function Editor({ image, stage, file, workspaceId, onSkip, onUploaded, onBusyCha
                     label={text.heightLabel}
                     min={1}
                     clampBehavior="none"
-                    value={heightInput ?? ''}
+                    value={shownHeight ?? ''}
                     onChange={setHeightInput}
                     size="sm"
                   />
