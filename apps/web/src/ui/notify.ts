@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 
-/** A green toast for a result (top-right, 5000 ms: set on the provider). */
+/** A green toast for a result (bottom-right, 5000 ms: set on the provider in app/Overlays.tsx). */
 export function notifySuccess(message: string, title?: string): void {
   notifications.show({ color: 'green', title, message });
 }
