@@ -54,7 +54,9 @@ test('two tabs on two workspaces with an unsaved edit in one: nothing lost, each
 
   // Tab 1 again (focus refetches): still Cats, the unsaved title still there.
   await page.bringToFront();
-  await page.evaluate(() => globalThis.dispatchEvent(new Event('focus')));
+  await page.evaluate(() =>
+    (globalThis as unknown as { dispatchEvent(event: Event): boolean }).dispatchEvent(new Event('focus')),
+  );
   await expect(page.getByTestId('workspace-name')).toHaveText('Cats shop');
   await expect(page).toHaveURL(workspaceUrl('/updateMetadata', cats!));
   await expect(title(page, 'cat.png')).toHaveValue('Sleepy cat shirt');

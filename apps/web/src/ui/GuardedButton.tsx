@@ -7,7 +7,7 @@ interface GuardedButtonProps extends ButtonProps {
   /** The width a long reason wraps at; false keeps it on one line. */
   reasonWidth?: number | false;
   /** Its action; when that answers a promise, further clicks are ignored until it settles. */
-  onClick: () => void | Promise<unknown>;
+  onClick: () => unknown;
   children: ReactNode;
   'aria-label'?: string;
 }

@@ -143,7 +143,10 @@ describe(`workspace progress and repeated creates on ${testDbKind}`, () => {
       .execute();
     await t.db
       .insertInto('store_sync_results')
-      .values([result(syncRun, cat!, 'unchanged'), result(syncRun, dog!, 'failed')])
+      .values([
+        { ...result(syncRun, cat!, 'unchanged'), changes: '' },
+        { ...result(syncRun, dog!, 'failed'), changes: '' },
+      ])
       .execute();
 
     const [emptySummary, busySummary] = await list(tokens.access);
