@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
 import sharp from 'sharp';
 import { newUser, register, workspaceUrl, writeDesign } from './helpers.ts';
 
@@ -15,14 +15,25 @@ test.afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Counts the requests the page sends, by method and path. */
+/**
+ * Counts the requests the page sends, by method and path. e2e access tokens live 4 s, so a request
+ * may be answered 401 and sent once more after the one refresh (SPEC.md section 4): that resend is
+ * the client's, not a second click's, and the 401 is left out.
+ */
 function countRequests(page: Page) {
-  const seen: string[] = [];
-  page.on('request', (request) => {
-    seen.push(`${request.method()} ${new URL(request.url()).pathname}`);
+  const sent: Request[] = [];
+  const refused = new Set<Request>();
+  page.on('request', (request) => sent.push(request));
+  page.on('response', (response) => {
+    if (response.status() === 401) refused.add(response.request());
   });
   return (method: string, pathPrefix: string) =>
-    seen.filter((entry) => entry.startsWith(`${method} ${pathPrefix}`)).length;
+    sent.filter(
+      (request) =>
+        !refused.has(request) &&
+        request.method() === method &&
+        new URL(request.url()).pathname.startsWith(pathPrefix),
+    ).length;
 }
 
 test('a double click on every create and run button sends one request', async ({ page }) => {
@@ -38,7 +49,7 @@ test('a double click on every create and run button sends one request', async ({
   await create.getByRole('button', { name: 'Create Workspace' }).dblclick();
   await expect(create).toBeHidden();
   await expect(page.getByRole('button', { name: /^Open workspace / })).toHaveCount(1);
-  expect(count('POST', '/workspace/create_workspace/')).toBe(1);
+  await expect.poll(() => count('POST', '/workspace/create_workspace/')).toBe(1);
   await page.getByRole('button', { name: 'Open workspace Double trouble' }).click();
   await expect(page).toHaveURL(workspaceUrl('/prepareDesigns'));
 
@@ -53,7 +64,7 @@ test('a double click on every create and run button sends one request', async ({
   await upload.getByRole('button', { name: 'Close' }).click();
   const designs = page.getByRole('list', { name: 'Designs' }).getByRole('listitem');
   await expect(designs).toHaveCount(2);
-  expect(count('POST', '/workspace/upload_designs/')).toBe(1);
+  await expect.poll(() => count('POST', '/workspace/upload_designs/')).toBe(1);
 
   // Delete Selected, then Proceed.
   await page.getByRole('button', { name: 'Select All' }).click();
@@ -63,7 +74,7 @@ test('a double click on every create and run button sends one request', async ({
     .getByRole('button', { name: 'Proceed' })
     .dblclick();
   await expect(page.getByText('No designs available')).toBeVisible();
-  expect(count('POST', '/workspace/delete_designs/')).toBe(1);
+  await expect.poll(() => count('POST', '/workspace/delete_designs/')).toBe(1);
 
   // Templates: select one for the workspace (>>), take it back (<<), upload one of the seller's own.
   await page.getByRole('button', { name: 'Next' }).click();
@@ -73,11 +84,11 @@ test('a double click on every create and run button sends one request', async ({
   await remaining.getByRole('checkbox').first().check();
   await page.getByRole('button', { name: /^>> / }).dblclick();
   await expect(selected.getByRole('listitem')).toHaveCount(1);
-  expect(count('POST', '/mockups_app/set_templates_for_workspace/')).toBe(1);
+  await expect.poll(() => count('POST', '/mockups_app/set_templates_for_workspace/')).toBe(1);
   await selected.getByRole('checkbox').first().check();
   await page.getByRole('button', { name: /^<< / }).dblclick();
   await expect(selected.getByRole('listitem')).toHaveCount(0);
-  expect(count('POST', '/mockups_app/remove_templates_from_workspace/')).toBe(1);
+  await expect.poll(() => count('POST', '/mockups_app/remove_templates_from_workspace/')).toBe(1);
 
   const photo = path.join(dir, 'mug.png');
   await sharp({ create: { width: 600, height: 600, channels: 3, background: '#c8d8e8' } })
@@ -94,7 +105,7 @@ test('a double click on every create and run button sends one request', async ({
   await editor.getByRole('button', { name: 'Upload', exact: true }).dblclick();
   await expect(editor).toBeHidden();
   await expect(selected.getByText('mug.png')).toBeVisible();
-  expect(count('POST', '/mockups_app/upload_image_mode_mockup_templates/')).toBe(1);
+  await expect.poll(() => count('POST', '/mockups_app/upload_image_mode_mockup_templates/')).toBe(1);
 
   // Deleting the workspace: Yes, twice.
   await page
@@ -107,5 +118,5 @@ test('a double click on every create and run button sends one request', async ({
     .getByRole('button', { name: 'Yes' })
     .dblclick();
   await expect(page.getByText('No workspaces available')).toBeVisible();
-  expect(count('DELETE', '/workspace/delete_workspace/')).toBe(1);
+  await expect.poll(() => count('DELETE', '/workspace/delete_workspace/')).toBe(1);
 });

@@ -30,6 +30,9 @@ import { UsageBars } from './UsageBars';
 
 const inclusions = 'Every plan includes bulk listings, bulk mockup generation and workflow automation.';
 
+/** Under the Subscribe that was pressed when the coupon was refused (the reason is at the field). */
+const couponRefused = 'The coupon code was not accepted: see the message at the coupon field above.';
+
 /** Sends the browser to Stripe (checkout or billing portal). */
 function leaveFor(url: string): void {
   window.location.assign(url);
@@ -112,7 +115,7 @@ export function SubscriptionPanel() {
           if (fieldError) {
             setLeaving(null);
             setCouponError(fieldError);
-            setCheckoutFailure({ plan: plan.id, message: `Coupon not accepted: ${fieldError}` });
+            setCheckoutFailure({ plan: plan.id, message: couponRefused });
             couponInput.current?.focus();
             return;
           }
