@@ -60,20 +60,17 @@ export function saveTokens(tokens: RefreshResponse): void {
   emitChange();
 }
 
-/** Signs out locally: removes the tokens, the user info and the current workspace. */
+/** Signs out locally: removes the tokens, the user info and the current workspace (this tab's too). */
 export function clearSession(): void {
   for (const key of Object.values(storageKeys)) window.localStorage.removeItem(key);
+  setTabWorkspaceId(null);
   emitChange();
 }
 
 /** Clears all of the site's local storage (SPEC.md: /logout and /register do this on arrival). */
 export function clearAllStorage(): void {
   window.localStorage.clear();
-  try {
-    window.sessionStorage.removeItem(tabWorkspaceKey);
-  } catch {
-    // Storage refused (private mode): nothing was kept there.
-  }
+  setTabWorkspaceId(null);
   emitChange();
 }
 
