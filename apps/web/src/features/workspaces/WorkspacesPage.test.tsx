@@ -83,6 +83,19 @@ describe('WorkspacesPage', () => {
     expect(getCurrentWorkspaceId()).toBe('w2');
   });
 
+  it('forgets a workspace the URL names that no longer exists (deleted in another tab)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(200, [workspaceSummary('w2', 'Dogs')])),
+    );
+    setCurrentWorkspaceId('gone');
+    const { router } = renderRoutes(routes, '/welcome?workspace=gone');
+    await screen.findByRole('button', { name: 'Open workspace Dogs' });
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(getCurrentWorkspaceId()).toBeNull();
+    expect(window.sessionStorage.getItem('tab_workspace_id')).toBeNull();
+  });
+
   it('shows on each tile what is inside: counts, thumbnails named by their designs, last activity', async () => {
     const busy = {
       ...workspaceSummary('w1', 'Cats', { designs: 3, mockups: 12, designs_listed: 1 }),

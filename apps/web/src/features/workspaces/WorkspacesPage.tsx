@@ -39,6 +39,15 @@ export function WorkspacesPage() {
 
   // Picking a workspace opens it in this tab (its URL names it) and makes it the one a tab opened
   // without a workspace in its URL starts with; other open tabs keep theirs.
+  // The tab's workspace was deleted (in another tab): forget it here, so step links stop naming it.
+  const listed = workspaces.data;
+  useEffect(() => {
+    if (!listed || currentId === null || listed.some((item) => item.workspace_id === currentId)) return;
+    if (getTabWorkspaceId() === currentId) setTabWorkspaceId(null);
+    if (getCurrentWorkspaceId() === currentId) clearCurrentWorkspaceId();
+    void navigate('/welcome', { replace: true });
+  }, [listed, currentId, navigate]);
+
   const open = (workspace: Workspace) => {
     setCurrentWorkspaceId(workspace.workspace_id);
     setTabWorkspaceId(workspace.workspace_id);
