@@ -77,7 +77,17 @@ export async function createAndOpenWorkspace(page: Page, name: string): Promise<
   await dialog.getByRole('button', { name: 'Create Workspace' }).click();
   await expect(dialog).toBeHidden();
   await page.getByRole('button', { name: `Open workspace ${name}` }).click();
-  await expect(page).toHaveURL(/\/prepareDesigns$/);
+  await expect(page).toHaveURL(workspaceUrl('/prepareDesigns'));
+}
+
+/** A step's URL naming its workspace, as every step link keeps it: `/prepareDesigns?workspace=<id>`. */
+export function workspaceUrl(route: string, workspaceId = '[\\w-]+'): RegExp {
+  return new RegExp(`${route}\\?workspace=${workspaceId}$`);
+}
+
+/** The workspace a tab's URL names. */
+export function workspaceOf(page: Page): string | null {
+  return new URL(page.url()).searchParams.get('workspace');
 }
 
 /** A small design in `dir`: a coloured star on a transparent background; its path. */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page, type Request } from '@playwright/test';
 import sharp from 'sharp';
-import { createAndOpenWorkspace, newUser, register, stored, type TestUser } from './helpers.ts';
+import { createAndOpenWorkspace, newUser, register, stored, type TestUser, workspaceUrl } from './helpers.ts';
 
 const uploadPath = '/mockups_app/upload_image_mode_mockup_templates/';
 const sizeAlert = 'Please enter valid positive numbers for width and height.';
@@ -120,7 +120,7 @@ function collectAlerts(page: Page): string[] {
 
 async function openTemplatesStep(page: Page) {
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page).toHaveURL(/\/SelectMockupImageModeTemplates$/);
+  await expect(page).toHaveURL(workspaceUrl('/SelectMockupImageModeTemplates'));
   await expect(page.getByRole('heading', { name: 'Select Mockup Templates', level: 1 })).toBeVisible();
 }
 
@@ -197,6 +197,10 @@ test('a seller places print areas with the editor, uploads without one, and move
   // Pull the Transformer's bottom-right corner 40 px out: the aspect ratio is kept.
   await drag(page, origin, { x: 280, y: 330 }, { x: 320, y: 370 });
   await expect(readout).toHaveText(/^Box 24\d × 24\d px at 80, 130/);
+  // Width and Height followed the box (typed 200 for a 200 px box: one unit per preview pixel).
+  const boxSide = (await readout.textContent())!.match(/^Box (\d+) × (\d+)/)!;
+  await expect(width).toHaveValue(boxSide[1]!);
+  await expect(height).toHaveValue(boxSide[2]!);
   // Rotate with the slider to 30°.
   const slider = editor.getByRole('slider');
   await slider.focus();
@@ -243,7 +247,7 @@ test('a seller places print areas with the editor, uploads without one, and move
   expect(placed?.placement).not.toBeNull();
   expectCorners(placed!.placement!.corners, expected);
   expect(placed!.placement!.rotation).toBe(30);
-  expect(placed!.placement!.dimensions).toEqual({ width: 200, height: 200 });
+  expect(placed!.placement!.dimensions).toEqual({ width: Number(boxSide[1]), height: Number(boxSide[2]) });
   expect(templates.find((t) => t.user_file_name === 'size-chart.png')?.placement).toBeNull();
 
   // Both are selected for the workspace (sent with workspace_id): move one back and forth.

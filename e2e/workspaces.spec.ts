@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { newUser, register, stored } from './helpers.ts';
+import { newUser, register, stored, workspaceUrl } from './helpers.ts';
 
 const designsQuotaAlert =
   'You have exceeded your designs quota for current workspace. Please delete some designs and try again.';
@@ -48,7 +48,7 @@ async function createAndOpenWorkspace(page: Page, name: string): Promise<void> {
   await create.click();
   await expect(dialog).toBeHidden();
   await page.getByRole('button', { name: `Open workspace ${name}` }).click();
-  await expect(page).toHaveURL(/\/prepareDesigns$/);
+  await expect(page).toHaveURL(workspaceUrl('/prepareDesigns'));
   await expect(page.getByRole('heading', { name: 'Prepare Designs', level: 1 })).toBeVisible();
 }
 
@@ -136,9 +136,14 @@ test('a seller creates a workspace, uploads designs, deletes them and then the w
     .getByRole('navigation', { name: 'Workflow steps' })
     .getByRole('link', { name: /Select Workspace/ })
     .click();
-  await expect(page).toHaveURL(/\/welcome$/);
+  await expect(page).toHaveURL(workspaceUrl('/welcome'));
   const tile = page.getByRole('button', { name: 'Open workspace Summer cats' });
   await expect(tile).toHaveAttribute('aria-current', 'true');
+  // The tile says what is left in it, and the step bar checks only what this workspace has done.
+  await expect(tile.getByText('0 designs · 0 mockups · 0 listings')).toBeVisible();
+  const steps = page.getByRole('navigation', { name: 'Workflow steps' });
+  await expect(steps.getByRole('link', { name: 'Step 1: Select Workspace (done)' })).toBeVisible();
+  await expect(steps.getByRole('link', { name: 'Step 2: Prepare Designs', exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Delete workspace Summer cats' }).click();
   const confirmWorkspace = page.getByRole('dialog', { name: 'Confirm to delete workspace' });
   await expect(confirmWorkspace.getByText(deleteWorkspaceText, { exact: true })).toBeVisible();

@@ -158,7 +158,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     maxPixels: config.uploads.maxPixels,
   });
   const designsDeleted: Array<(userId: string, designIds: string[]) => Promise<void>> = [];
-  const workspaces = workspacesService({ repo: workspacesRepo(db), storage });
+  const workspaces = workspacesService({ repo: workspacesRepo(db), storage, signer });
   const designs = designsService({
     repo: designsData,
     storage,

@@ -46,6 +46,8 @@ export interface RequestOptions {
   responseType?: 'json' | 'text' | 'blob';
   /** Let the request finish even when the page navigates away. */
   keepalive?: boolean;
+  /** Sent as Idempotency-Key: a create repeated with the same key makes nothing new. */
+  idempotencyKey?: string;
 }
 
 interface ClientConfig {
@@ -112,6 +114,7 @@ async function send(path: string, options: RequestOptions, accessToken: string |
     body = JSON.stringify(options.body);
   }
   if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
+  if (options.idempotencyKey) headers.set('Idempotency-Key', options.idempotencyKey);
   try {
     return await fetch(apiUrl(path, options.query), {
       method: options.method ?? (body === undefined ? 'GET' : 'POST'),

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Workspace } from '@podflow/contract/workspaces';
+import type { WorkspaceSummary } from '@podflow/contract/workspaces';
 import { api } from './client';
 
-/** GET /workspace/get_workspaces/: the caller's workspaces, newest first. */
-export function getWorkspaces(signal?: AbortSignal): Promise<Workspace[]> {
-  return api.get<Workspace[]>('/workspace/get_workspaces/', { signal });
+/** GET /workspace/get_workspaces/: the caller's workspaces, newest first, with their progress. */
+export function getWorkspaces(signal?: AbortSignal): Promise<WorkspaceSummary[]> {
+  return api.get<WorkspaceSummary[]>('/workspace/get_workspaces/', { signal });
 }
 
 /** The workspace list; shared by step 1 (the tiles) and step 2 (the current workspace's name). */

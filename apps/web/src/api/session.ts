@@ -60,15 +60,17 @@ export function saveTokens(tokens: RefreshResponse): void {
   emitChange();
 }
 
-/** Signs out locally: removes the tokens, the user info and the current workspace. */
+/** Signs out locally: removes the tokens, the user info and the current workspace (this tab's too). */
 export function clearSession(): void {
   for (const key of Object.values(storageKeys)) window.localStorage.removeItem(key);
+  setTabWorkspaceId(null);
   emitChange();
 }
 
 /** Clears all of the site's local storage (SPEC.md: /logout and /register do this on arrival). */
 export function clearAllStorage(): void {
   window.localStorage.clear();
+  setTabWorkspaceId(null);
   emitChange();
 }
 
@@ -87,6 +89,28 @@ export function setCurrentWorkspaceId(workspaceId: string): void {
 export function clearCurrentWorkspaceId(): void {
   window.localStorage.removeItem(storageKeys.workspaceId);
   emitChange();
+}
+
+/** This tab's own workspace (sessionStorage is per tab), kept for links that do not name one. */
+const tabWorkspaceKey = 'tab_workspace_id';
+
+/** The workspace this tab last worked in, or null. */
+export function getTabWorkspaceId(): string | null {
+  try {
+    return window.sessionStorage.getItem(tabWorkspaceKey);
+  } catch {
+    return null;
+  }
+}
+
+/** Remembers the workspace this tab works in; other tabs never see it. */
+export function setTabWorkspaceId(workspaceId: string | null): void {
+  try {
+    if (workspaceId === null) window.sessionStorage.removeItem(tabWorkspaceKey);
+    else window.sessionStorage.setItem(tabWorkspaceKey, workspaceId);
+  } catch {
+    // Storage refused: the URL still names the workspace.
+  }
 }
 
 /** Reads the claims of a JWT without verifying it (the server does that); null when malformed. */

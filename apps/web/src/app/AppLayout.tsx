@@ -3,6 +3,7 @@ import { notificationsStore } from '@mantine/notifications';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { SiteFooter } from '../ui/SiteFooter';
+import { usePinnedTabWorkspace } from '../ui/tab-workspace';
 import { StepBar } from './StepBar';
 import { TopBar } from './TopBar';
 
@@ -69,8 +70,12 @@ export function ContentLayout() {
   );
 }
 
-/** The shared wrapper of the workflow screens: the eight-step bar over the content column. */
+/**
+ * The shared wrapper of the workflow screens: the eight-step bar over the content column. The
+ * tab's workspace is kept in the URL of every step (ui/tab-workspace.ts).
+ */
 export function WorkflowLayout() {
+  usePinnedTabWorkspace();
   return (
     <>
       <StepBar />

@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import type { WorkspaceProgress, WorkspaceSummary } from '@podflow/contract/workspaces';
 
 /** A JSON answer. */
 export function json(status: number, body: unknown): Response {
@@ -8,6 +9,30 @@ export function json(status: number, body: unknown): Response {
 /** The server's error body: one sentence under each of its names, and a code. */
 export function errorBody(sentence: string, code: string) {
   return { detail: sentence, message: sentence, error: sentence, code };
+}
+
+/** A workspace as the list answers it: nothing in it yet unless `progress` says so. */
+export function workspaceSummary(
+  id: string,
+  name: string,
+  progress: Partial<WorkspaceProgress> = {},
+): WorkspaceSummary {
+  return {
+    workspace_id: id,
+    workspace_name: name,
+    progress: {
+      designs: 0,
+      templates: 0,
+      mockups: 0,
+      designs_with_mockups: 0,
+      designs_with_metadata: 0,
+      designs_listed: 0,
+      designs_synced: 0,
+      ...progress,
+    },
+    thumbnails: [],
+    last_activity_at: Date.now(),
+  };
 }
 
 /** A call the fake API got: its URL and its JSON body (undefined when it had none). */
@@ -32,7 +57,7 @@ export function stubApi(answer: Answer) {
       const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
       calls.push({ url, body });
       if (url.includes('/workspace/get_workspaces/'))
-        return json(200, [{ workspace_id: 'w1', workspace_name: 'Cats collection' }]);
+        return json(200, [workspaceSummary('w1', 'Cats collection')]);
       return answer(url, body, init) ?? json(404, errorBody('Not found', 'not_found'));
     }),
   );

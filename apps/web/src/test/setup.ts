@@ -31,6 +31,7 @@ Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+  window.sessionStorage.clear();
   // Toasts live in a module-level store: one test's toast must not show up in the next.
   notifications.clean();
 });

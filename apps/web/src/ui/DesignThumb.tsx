@@ -1,4 +1,5 @@
 import type { DesignLineItem } from '@podflow/contract/designs';
+import { ImageSkeleton, useImageLoad } from './ImageSkeleton';
 
 interface DesignThumbProps {
   design: DesignLineItem;
@@ -10,12 +11,18 @@ interface DesignThumbProps {
   onError: () => void;
 }
 
-/** A design's lazy thumbnail on its checkerboard square, beside or above its name (which names it). */
+/**
+ * A design's lazy thumbnail on its checkerboard square, beside or above its name (which names it),
+ * with a skeleton until it loads.
+ */
 export function DesignThumb({ design, className, imageClassName, onError }: DesignThumbProps) {
+  const image = useImageLoad(design.image_thumbnail_path);
   return (
     <div className={className}>
+      <ImageSkeleton visible={!image.loaded} />
       <img
-        className={imageClassName}
+        {...image.imageProps}
+        className={`${imageClassName ?? ''} ${image.imageProps.className}`}
         src={design.image_thumbnail_path}
         alt=""
         width={design.width}

@@ -7,6 +7,7 @@ import type { DesignLineItem } from '@podflow/contract/designs';
 import { designsLoadErrorText } from '../api/get-designs.api';
 import { EmptyPanel } from './EmptyPanel';
 import { LoadFailedAlert } from './LoadFailedAlert';
+import { useStepLink } from './tab-workspace';
 
 interface DesignsListStateProps {
   /** The workspace's designs query (useDesigns). */
@@ -24,6 +25,7 @@ interface DesignsListStateProps {
  * failure with a retry, an empty state that sends the seller to Prepare Designs, or the list.
  */
 export function DesignsListState({ designs, loading, empty, children }: DesignsListStateProps) {
+  const stepLink = useStepLink();
   if (designs.isPending) return loading;
   if (!designs.data) {
     return (
@@ -33,7 +35,11 @@ export function DesignsListState({ designs, loading, empty, children }: DesignsL
   if (designs.data.length > 0) return children(designs.data);
   return (
     <EmptyPanel icon={<IconPhotoUp size={30} />} title={empty.title} description={empty.description}>
-      <Button component={Link} to="/prepareDesigns" leftSection={<IconPhotoUp size={18} aria-hidden />}>
+      <Button
+        component={Link}
+        to={stepLink('/prepareDesigns')}
+        leftSection={<IconPhotoUp size={18} aria-hidden />}
+      >
         {empty.action}
       </Button>
     </EmptyPanel>

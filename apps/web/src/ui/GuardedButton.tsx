@@ -1,12 +1,13 @@
 import { Button, Tooltip, type ButtonProps } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 
 interface GuardedButtonProps extends ButtonProps {
   /** Why the button cannot be used now; null when it can. Shown as its tooltip. */
   reason: string | null;
   /** The width a long reason wraps at; false keeps it on one line. */
   reasonWidth?: number | false;
-  onClick: () => void;
+  /** Its action; when that answers a promise, further clicks are ignored until it settles. */
+  onClick: () => unknown;
   children: ReactNode;
   'aria-label'?: string;
 }
@@ -23,6 +24,7 @@ export function GuardedButton({
   ...props
 }: GuardedButtonProps) {
   const blocked = reason !== null;
+  const inFlight = useRef(false);
   return (
     <Tooltip
       label={reason}
@@ -36,11 +38,15 @@ export function GuardedButton({
         data-disabled={blocked || undefined}
         aria-disabled={blocked}
         onClick={(event) => {
-          if (blocked) {
+          if (blocked || inFlight.current) {
             event.preventDefault();
             return;
           }
-          onClick();
+          const pending = onClick();
+          if (pending instanceof Promise) {
+            inFlight.current = true;
+            void pending.catch(() => undefined).finally(() => (inFlight.current = false));
+          }
         }}
       >
         {children}

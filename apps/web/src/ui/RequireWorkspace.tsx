@@ -3,8 +3,8 @@ import { IconFolderQuestion } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useWorkspaces } from '../api/get-workspaces.api';
-import { useCurrentWorkspaceId } from '../api/session';
 import { PageHeader } from './PageHeader';
+import { useTabWorkspaceId } from './tab-workspace';
 import { workspaceMessages as text } from './workspace-messages';
 
 /** The current workspace a step works in. */
@@ -26,10 +26,11 @@ interface RequireWorkspaceProps {
 
 /**
  * A workspace-scoped step: without a current workspace (or when it no longer exists) an empty
- * state sends the user to /welcome; otherwise the step renders for the current workspace.
+ * state sends the user to /welcome; otherwise the step renders for the tab's workspace (the one
+ * its URL names, see tab-workspace.ts).
  */
 export function RequireWorkspace({ title, description, noWorkspaceText, children }: RequireWorkspaceProps) {
-  const workspaceId = useCurrentWorkspaceId();
+  const workspaceId = useTabWorkspaceId();
   const workspaces = useWorkspaces();
   const workspace = workspaces.data?.find((item) => item.workspace_id === workspaceId);
   const missing = workspaceId !== null && workspaces.isSuccess && !workspace;

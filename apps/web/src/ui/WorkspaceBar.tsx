@@ -1,6 +1,7 @@
 import { Anchor, Group, Paper, Skeleton, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useStepLink } from './tab-workspace';
 import { workspaceMessages as text } from './workspace-messages';
 
 interface WorkspaceBarProps {
@@ -12,6 +13,7 @@ interface WorkspaceBarProps {
 
 /** The bar above a workspace-scoped step: which workspace it works in and a link to change it. */
 export function WorkspaceBar({ workspaceName, children }: WorkspaceBarProps) {
+  const stepLink = useStepLink();
   return (
     <Paper withBorder radius="md" px="lg" py="sm" mb="xs">
       <Group justify="space-between" gap="md" wrap="nowrap">
@@ -26,7 +28,7 @@ export function WorkspaceBar({ workspaceName, children }: WorkspaceBarProps) {
               {workspaceName}
             </Text>
           )}
-          <Anchor component={Link} to="/welcome" fz="sm" style={{ flexShrink: 0 }}>
+          <Anchor component={Link} to={stepLink('/welcome')} fz="sm" style={{ flexShrink: 0 }}>
             {text.changeWorkspace}
           </Anchor>
         </Group>

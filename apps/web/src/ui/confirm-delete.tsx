@@ -9,6 +9,19 @@ const texts = {
   cancel: 'Cancel',
 };
 
+/**
+ * A confirm button's action that runs once: the modal closes with an animation during which a
+ * second click of a double click still lands on its button.
+ */
+export function once(action: () => void): () => void {
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    action();
+  };
+}
+
 interface DeleteConfirmation {
   /** A second, dimmed line under the question: what will go. */
   detail?: string;
@@ -32,6 +45,6 @@ export function confirmDeleteSelected({ detail, onConfirm }: DeleteConfirmation)
     ),
     labels: { confirm: texts.proceed, cancel: texts.cancel },
     confirmProps: { color: 'red' },
-    onConfirm,
+    onConfirm: once(onConfirm),
   });
 }

@@ -92,7 +92,7 @@ describe(`designs on ${testDbKind}`, () => {
     expect(byName['good-1.png']).toMatchObject({ status: 'stored' });
     expect(byName['photo.png']).toMatchObject({
       status: 'rejected',
-      reason: 'photo.png is not a PNG file (it is a JPEG image).',
+      reason: 'photo.png is not a PNG image (it is a JPEG image).',
     });
     expect(byName['cut.png']?.reason).toMatch(/^cut\.png is incomplete/);
     expect(byName['huge.png']?.reason).toBe(
@@ -135,7 +135,7 @@ describe(`designs on ${testDbKind}`, () => {
       { name: 'notes.png', data: Buffer.from('just some text') },
     ]);
     expect(upload.status).toBe(400);
-    expect(upload.body.error).toMatch(/notes\.png is not a PNG file/);
+    expect(upload.body.error).toMatch(/notes\.png is not a PNG image/);
     const none = await uploadDesigns(t.url, tokens.access, workspaceId, []);
     expect(none.status).toBe(400);
     expect(none.body.error).toBe('Please select files to upload.');

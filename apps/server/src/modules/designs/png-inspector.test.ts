@@ -28,7 +28,16 @@ describe('inspectPng', () => {
     const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
       .jpeg()
       .toBuffer();
-    await expect(inspect(jpeg)).rejects.toThrow('is not a PNG file (it is a JPEG image).');
+    await expect(inspect(jpeg)).rejects.toThrow('is not a PNG image (it is a JPEG image).');
+  });
+
+  it('calls a short or long text file (readme.txt) not a PNG image, not an export cut short', async () => {
+    await expect(inspect(Buffer.from('hello\n'))).rejects.toThrow('is not a PNG image (it is a text file).');
+    await expect(inspect(Buffer.from('# Readme\n\nThese are my designs.\n'))).rejects.toThrow(
+      'is not a PNG image (it is a text file).',
+    );
+    // The first bytes of a PNG and nothing more is a PNG cut short.
+    await expect(inspect(Buffer.from([0x89, 0x50, 0x4e]))).rejects.toThrow(/incomplete/);
   });
 
   it('refuses a truncated PNG', async () => {

@@ -24,6 +24,8 @@ function sniff(head: Buffer): string {
   if (head.subarray(4, 12).toString('latin1').startsWith('ftyp')) return 'a HEIC/MP4 file';
   if (head.subarray(0, 4).toString('latin1') === 'PK\u0003\u0004') return 'a ZIP archive';
   if (/^\s*</.test(head.toString('latin1'))) return 'an SVG or HTML file';
+  if (head.length > 0 && !head.some((byte) => byte < 0x09 || (byte > 0x0d && byte < 0x20) || byte === 0x7f))
+    return 'a text file';
   return 'not an image we can read';
 }
 
@@ -77,7 +79,7 @@ export async function* inspectPng(
       if (state === 'signature') {
         if (!header.equals(SIGNATURE))
           throw new PngRejection(
-            `is not a PNG file (it is ${sniff(Buffer.concat([header, chunk.subarray(offset, offset + 16)]))}).`,
+            `is not a PNG image (it is ${sniff(Buffer.concat([header, chunk.subarray(offset, offset + 16)]))}).`,
           );
         kept.push(header);
         state = 'chunk-header';
@@ -113,6 +115,9 @@ export async function* inspectPng(
     else if (kept.length > 1) yield Buffer.concat(kept);
   }
   if (state === 'signature' && header.length === 0) throw new PngRejection('is empty.');
+  // A file shorter than the signature (a short readme.txt) is no PNG cut short unless it starts like one.
+  if (state === 'signature' && !SIGNATURE.subarray(0, header.length).equals(header))
+    throw new PngRejection(`is not a PNG image (it is ${sniff(header)}).`);
   if (state !== 'end')
     throw new PngRejection(
       'is incomplete: the file ends before the image does (was the upload or export cut short?).',

@@ -4,6 +4,7 @@ import { errorBody } from '@podflow/contract/errors';
 import { messageResponse } from '@podflow/contract/auth';
 import {
   createWorkspaceRequest,
+  idempotencyHeaders,
   workspace,
   workspaceList,
   workspaceMessages,
@@ -23,7 +24,7 @@ export const workspacesRoutes: FastifyPluginAsyncZod<Options> = async (app, { wo
     {
       schema: {
         ...common,
-        summary: "The signed-in user's workspaces, newest first",
+        summary: "The signed-in user's workspaces, newest first, with their progress and thumbnails",
         response: { 200: workspaceList, 401: errorBody },
       },
     },
@@ -35,13 +36,27 @@ export const workspacesRoutes: FastifyPluginAsyncZod<Options> = async (app, { wo
     {
       schema: {
         ...common,
-        summary: 'Create a workspace',
+        summary: 'Create a workspace (a repeat with the same Idempotency-Key answers the first one, 200)',
+        headers: idempotencyHeaders,
         body: createWorkspaceRequest,
-        response: { 201: workspace, 400: errorBody, 401: errorBody },
+        response: {
+          200: workspace,
+          201: workspace,
+          400: errorBody,
+          401: errorBody,
+          404: errorBody,
+          409: errorBody,
+        },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await workspaces.create(request.auth.userId, request.body.workspace_name)),
+    async (request, reply) => {
+      const created = await workspaces.create(
+        request.auth.userId,
+        request.body.workspace_name,
+        request.headers['idempotency-key'],
+      );
+      return reply.status(created.repeated ? 200 : 201).send(created.workspace);
+    },
   );
 
   app.delete(

@@ -18,6 +18,7 @@ import * as refreshGrace from './migrations/0010-refresh-grace.ts';
 import * as contactPasswordReset from './migrations/0011-contact-password-reset.ts';
 import * as sessionHardening from './migrations/0012-session-hardening.ts';
 import * as mockupAdjustments from './migrations/0014-mockup-adjustments.ts';
+import * as createRequests from './migrations/0015-create-requests.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0011-contact-password-reset': contactPasswordReset,
   '0012-session-hardening': sessionHardening,
   '0014-mockup-adjustments': mockupAdjustments,
+  '0015-create-requests': createRequests,
 };
 
 // PostgreSQL answers bigint (int8) columns as strings; our bigints are epoch milliseconds.

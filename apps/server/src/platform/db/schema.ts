@@ -29,6 +29,7 @@ export interface Database {
   stripe_events: StripeEventsTable;
   contact_messages: ContactMessagesTable;
   password_reset_tokens: PasswordResetTokensTable;
+  create_requests: CreateRequestsTable;
 }
 
 export interface UsersTable {
@@ -371,4 +372,13 @@ export interface PasswordResetTokensTable {
   created_at: number;
   expires_at: number;
   used_at: number | null;
+}
+
+/** A create request's Idempotency-Key and the row it made (kept a day). */
+export interface CreateRequestsTable {
+  user_id: string;
+  kind: string;
+  key: string;
+  created_id: string;
+  created_at: number;
 }

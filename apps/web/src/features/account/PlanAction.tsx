@@ -18,6 +18,8 @@ interface PlanActionProps {
   loading: boolean;
   /** Another call is out (a checkout or the billing portal): no second one meanwhile. */
   busy: boolean;
+  /** Why this card's last Subscribe did not open checkout (a refused coupon, a failure). */
+  failure?: string | null;
   onSubscribe: (priceId: string | null) => void;
 }
 
@@ -50,7 +52,7 @@ function CurrentPlanStatus({ offer }: { offer: Extract<PlanOffer, { kind: 'curre
 }
 
 /** The foot of a plan card on the account page: Subscribe, why not, or where the plan stands. */
-export function PlanAction({ plan, offer, loading, busy, onSubscribe }: PlanActionProps) {
+export function PlanAction({ plan, offer, loading, busy, failure = null, onSubscribe }: PlanActionProps) {
   const label = `Subscribe to ${plan.name}`;
   switch (offer.kind) {
     case 'loading':
@@ -59,16 +61,23 @@ export function PlanAction({ plan, offer, loading, busy, onSubscribe }: PlanActi
       return null;
     case 'subscribe':
       return (
-        <Button
-          fullWidth
-          aria-label={label}
-          variant={plan.popular ? 'filled' : 'light'}
-          loading={loading}
-          disabled={busy && !loading}
-          onClick={() => onSubscribe(offer.priceId)}
-        >
-          Subscribe
-        </Button>
+        <Stack gap={6}>
+          <Button
+            fullWidth
+            aria-label={label}
+            variant={plan.popular ? 'filled' : 'light'}
+            loading={loading}
+            disabled={busy && !loading}
+            onClick={() => onSubscribe(offer.priceId)}
+          >
+            Subscribe
+          </Button>
+          {failure ? (
+            <Text fz="sm" c="red.8" ta="center" role="alert">
+              {failure}
+            </Text>
+          ) : null}
+        </Stack>
       );
     case 'unavailable':
       return <DisabledSubscribeButton label={label} reason={offer.reason} />;

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/client';
 import { useSession } from '../../api/session';
 import { notifySuccess } from '../../ui/notify';
@@ -14,6 +14,7 @@ export function ProfilePanel() {
   const changePassword = useChangePassword();
   const [form, setForm] = useState(emptyForm);
   const [problem, setProblem] = useState<string | null>(null);
+  const inFlight = useRef(false);
 
   const update = (key: keyof typeof emptyForm, value: string) => {
     setForm((current) => ({ ...current, [key]: value }));
@@ -22,7 +23,7 @@ export function ProfilePanel() {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (changePassword.isPending) return;
+    if (changePassword.isPending || inFlight.current) return;
     if (!form.currentPassword || !form.newPassword || !form.confirmPassword) {
       setProblem('Please fill in all fields');
       return;
@@ -31,9 +32,14 @@ export function ProfilePanel() {
       setProblem('New passwords do not match');
       return;
     }
+    // The second click of a double click lands before isPending re-renders the button.
+    inFlight.current = true;
     changePassword.mutate(
       { username: email ?? '', currentPassword: form.currentPassword, newPassword: form.newPassword },
       {
+        onSettled: () => {
+          inFlight.current = false;
+        },
         onSuccess: (reply) => {
           notifySuccess(reply.message);
           setForm(emptyForm);

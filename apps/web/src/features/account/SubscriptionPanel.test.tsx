@@ -199,6 +199,11 @@ describe('Account > Subscription', () => {
     fireEvent.click(button('Subscribe to Basic'));
 
     expect(await screen.findByText(sentence)).toBeTruthy();
+    // Said next to the Subscribe that was pressed too, where the seller is looking.
+    expect(within(card('Basic')).getByRole('alert').textContent).toBe(
+      'The coupon code was not accepted: see the message at the coupon field above.',
+    );
+    expect(within(card('Premium')).queryByRole('alert')).toBeNull();
     expect(field.getAttribute('aria-invalid')).toBe('true');
     expect(field.getAttribute('aria-describedby')).toContain(screen.getByText(sentence).id);
     expect(document.activeElement).toBe(field);
@@ -207,6 +212,17 @@ describe('Account > Subscription', () => {
     expect(button('Subscribe to Basic').hasAttribute('disabled')).toBe(false);
     fireEvent.change(field, { target: { value: 'SPRING25' } });
     expect(screen.queryByText(sentence)).toBeNull();
+    expect(within(card('Basic')).queryByRole('alert')).toBeNull();
+  });
+
+  it('a checkout that fails is explained under the Subscribe that was pressed', async () => {
+    fakeServer({ checkout: () => json(502, errorBody('Stripe could not be reached.', 'upstream')) });
+    await renderLoaded();
+    fireEvent.click(button('Subscribe to Premium'));
+    const message = await within(card('Premium')).findByRole('alert');
+    expect(message.textContent).toContain('Stripe could not be reached.');
+    expect(within(card('Basic')).queryByRole('alert')).toBeNull();
+    expect(button('Subscribe to Premium').hasAttribute('disabled')).toBe(false);
   });
 
   it('a refused checkout says why and shows the plan as it is now', async () => {

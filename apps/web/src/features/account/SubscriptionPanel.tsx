@@ -30,6 +30,9 @@ import { UsageBars } from './UsageBars';
 
 const inclusions = 'Every plan includes bulk listings, bulk mockup generation and workflow automation.';
 
+/** Under the Subscribe that was pressed when the coupon was refused (the reason is at the field). */
+const couponRefused = 'The coupon code was not accepted: see the message at the coupon field above.';
+
 /** Sends the browser to Stripe (checkout or billing portal). */
 function leaveFor(url: string): void {
   window.location.assign(url);
@@ -66,6 +69,8 @@ export function SubscriptionPanel() {
   const [coupon, setCoupon] = useState('');
   const [couponError, setCouponError] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  /** Why the last Subscribe did not go to checkout, shown under that plan's button. */
+  const [checkoutFailure, setCheckoutFailure] = useState<{ plan: PlanId; message: string } | null>(null);
   /** What the browser is on its way to: a plan's checkout or the billing portal. */
   const [leaving, setLeaving] = useState<PlanId | 'portal' | null>(null);
   const couponInput = useRef<HTMLInputElement>(null);
@@ -99,6 +104,7 @@ export function SubscriptionPanel() {
     const couponCode = coupon.trim();
     setLeaving(plan.id);
     setProblem(null);
+    setCheckoutFailure(null);
     setCouponError(null);
     checkout.mutate(
       { priceId, ...(couponCode ? { couponCode } : {}) },
@@ -109,10 +115,21 @@ export function SubscriptionPanel() {
           if (fieldError) {
             setLeaving(null);
             setCouponError(fieldError);
+            setCheckoutFailure({ plan: plan.id, message: couponRefused });
             couponInput.current?.focus();
             return;
           }
-          failed(error, 'Checkout could not be opened. Try again.');
+          // The plan changed meanwhile: the cards change, so the page says it above them.
+          if (error instanceof ApiError && error.status === 409) {
+            failed(error, 'Checkout could not be opened. Try again.');
+            return;
+          }
+          // Anything else is said under the button the seller pressed.
+          setLeaving(null);
+          setCheckoutFailure({
+            plan: plan.id,
+            message: failureText(error, 'Checkout could not be opened. Try again.'),
+          });
         },
       },
     );
@@ -228,6 +245,7 @@ export function SubscriptionPanel() {
                 onChange={(event) => {
                   setCoupon(event.currentTarget.value);
                   setCouponError(null);
+                  setCheckoutFailure(null);
                 }}
               />
             ) : null}
@@ -247,6 +265,7 @@ export function SubscriptionPanel() {
                       offer={offer}
                       loading={leaving === plan.id}
                       busy={leaving !== null}
+                      failure={checkoutFailure?.plan === plan.id ? checkoutFailure.message : null}
                       onSubscribe={(priceId) => subscribe(plan, priceId)}
                     />
                   }

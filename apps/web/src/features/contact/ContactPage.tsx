@@ -14,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertCircle, IconBook2, IconCircleCheck, IconClock, IconMessage2 } from '@tabler/icons-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { contactLimits, type ContactRequest } from '@podflow/contract/contact';
 import { ApiError } from '../../api/client';
@@ -48,6 +48,7 @@ export function ContactPage() {
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const inFlight = useRef(false);
 
   const update = (key: keyof ContactRequest, value: string) => {
     setForm((current) => ({ ...current, [key]: value }));
@@ -57,11 +58,16 @@ export function ContactPage() {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (sendEmail.isPending) return;
+    if (sendEmail.isPending || inFlight.current) return;
     setProblem(null);
     setSentTo(null);
     const request = { name: form.name.trim(), email: form.email.trim(), message: form.message.trim() };
+    // The second click of a double click lands before isPending re-renders the button.
+    inFlight.current = true;
     sendEmail.mutate(request, {
+      onSettled: () => {
+        inFlight.current = false;
+      },
       onSuccess: (reply) => {
         if (reply?.success === true) {
           window.alert(contactAlerts.sent);

@@ -1,6 +1,7 @@
 import { Badge, Checkbox, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useId, type CSSProperties } from 'react';
 import type { DesignLineItem } from '@podflow/contract/designs';
+import { ImageSkeleton, useImageLoad } from '../../ui/ImageSkeleton';
 import { designMessages as text } from './design-messages';
 import { formatBytes } from './upload-plan';
 import classes from './DesignCard.module.css';
@@ -27,6 +28,7 @@ interface DesignCardProps {
 export function DesignCard({ design, selected, onToggle, onPreview, onThumbnailError }: DesignCardProps) {
   const checkboxId = useId();
   const name = design.image_file_name;
+  const image = useImageLoad(design.image_thumbnail_path);
   return (
     <div className={classes.card} data-selected={selected || undefined}>
       <UnstyledButton
@@ -35,10 +37,12 @@ export function DesignCard({ design, selected, onToggle, onPreview, onThumbnailE
         aria-label={text.previewDesign(name)}
       >
         <span className={classes.frame}>
+          <ImageSkeleton visible={!image.loaded} />
           <img
-            className={`${classes.image} ${classes.checkerboard}`}
+            {...image.imageProps}
+            className={`${classes.image} ${classes.checkerboard} ${image.imageProps.className}`}
             src={design.image_thumbnail_path}
-            alt=""
+            alt={name}
             width={design.width}
             height={design.height}
             style={fittedImageStyle(design.width, design.height)}

@@ -85,6 +85,24 @@ describe('PrepareDesignsPage', () => {
     expect(within(cards[0]!).queryByText('No transparency')).toBeNull();
   });
 
+  it('shows a skeleton on each tile until its thumbnail loads, and names every thumbnail', async () => {
+    fakeServer();
+    setCurrentWorkspaceId('w1');
+    renderRoutes(routes, '/prepareDesigns');
+    const cat = await screen.findByRole('img', { name: 'cat.png' });
+    const cards = within(screen.getByRole('list', { name: 'Designs' })).getAllByRole('listitem');
+    expect(cards.map((card) => within(card).queryByTestId('image-skeleton') !== null)).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect(screen.getByRole('img', { name: 'dog.png' })).toBeTruthy();
+    fireEvent.load(cat);
+    expect(within(cards[0]!).queryByTestId('image-skeleton')).toBeNull();
+    expect(within(cards[1]!).queryByTestId('image-skeleton')).not.toBeNull();
+    expect(cat.hasAttribute('data-loaded')).toBe(true);
+  });
+
   it('toggles Select All to Deselect All once every design is selected', async () => {
     fakeServer();
     setCurrentWorkspaceId('w1');

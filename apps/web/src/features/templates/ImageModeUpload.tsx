@@ -1,6 +1,6 @@
 import { Center, Loader, Modal } from '@mantine/core';
 import { lazy, Suspense, useState, type ChangeEvent, type RefObject } from 'react';
-import { notifySuccess } from '../../ui/notify';
+import { notifyInfo, notifySuccess } from '../../ui/notify';
 import { templateMessages as text } from './template-messages';
 import { templateImageTypes } from './upload-templates.api';
 
@@ -47,7 +47,9 @@ export function ImageModeUpload({ workspaceId, inputRef, onUploaded }: ImageMode
     if (stored) onUploaded();
     const next = queue.index + 1;
     if (next >= queue.files.length) {
-      window.alert(text.allUploaded);
+      // The spec's alert when something was uploaded; every file skipped is said as it is.
+      if (queue.uploaded + (stored ? 1 : 0) > 0) window.alert(text.allUploaded);
+      else notifyInfo(text.noneUploaded(queue.files.length));
       setQueue(null);
       return;
     }

@@ -186,12 +186,30 @@ function Editor({ image, stage, file, workspaceId, onSkip, onUploaded, onBusyCha
   const [noPlaceholder, setNoPlaceholder] = useState(false);
   const [handleLimited, setHandleLimited] = useState(false);
   const [uploading, setUploading] = useState(false);
+  // The second click of a double click can land before the button re-renders as loading.
+  const uploadInFlight = useRef(false);
   const [progress, setProgress] = useState(0);
   const [serverMessage, setServerMessage] = useState<string | null>(null);
   const groupRef = useRef<Konva.Group>(null);
   const { artwork, designName } = usePreviewArtwork(workspaceId);
 
   const rotation = liveRotation ?? box.rotation;
+  // Width and Height follow the box: scaled with it while it is resized, in the units typed.
+  const [liveScale, setLiveScale] = useState<number | null>(null);
+  const scaled = (value: number, scale: number) => Math.max(1, Math.round(value * scale));
+  const shownWidth = liveScale === null ? widthInput : scaled(dimensions.width, liveScale);
+  const shownHeight = liveScale === null ? heightInput : scaled(dimensions.height, liveScale);
+
+  const changeBox = (next: Box) => {
+    const scale = box.width > 0 ? next.width / box.width : 1;
+    if (Math.abs(scale - 1) > 1e-6) {
+      const size = { width: scaled(dimensions.width, scale), height: scaled(dimensions.height, scale) };
+      setDimensions(size);
+      setWidthInput(size.width);
+      setHeightInput(size.height);
+    }
+    setBox(next);
+  };
 
   const changeMode = (next: string) => {
     const value = next === 'perspective' ? 'perspective' : 'rectangle';
@@ -246,6 +264,8 @@ function Editor({ image, stage, file, workspaceId, onSkip, onUploaded, onBusyCha
   };
 
   const upload = async () => {
+    if (uploadInFlight.current) return;
+    uploadInFlight.current = true;
     setServerMessage(null);
     setUploading(true);
     onBusyChange(true);
@@ -257,6 +277,7 @@ function Editor({ image, stage, file, workspaceId, onSkip, onUploaded, onBusyCha
       onBusyChange(false);
       onUploaded();
     } catch (error) {
+      uploadInFlight.current = false;
       setUploading(false);
       onBusyChange(false);
       // A failed refresh has already sent the seller to sign in.
@@ -291,8 +312,9 @@ function Editor({ image, stage, file, workspaceId, onSkip, onUploaded, onBusyCha
             mode={mode}
             showPlaceholder={!noPlaceholder}
             box={box}
-            onBoxChange={setBox}
+            onBoxChange={changeBox}
             onLiveRotation={setLiveRotation}
+            onLiveScale={setLiveScale}
             quad={quad}
             onQuadChange={setQuad}
             onHandleLimited={setHandleLimited}
@@ -344,7 +366,7 @@ function Editor({ image, stage, file, workspaceId, onSkip, onUploaded, onBusyCha
                     label={text.widthLabel}
                     min={1}
                     clampBehavior="none"
-                    value={widthInput ?? ''}
+                    value={shownWidth ?? ''}
                     onChange={setWidthInput}
                     size="sm"
                   />
@@ -352,7 +374,7 @@ function Editor({ image, stage, file, workspaceId, onSkip, onUploaded, onBusyCha
                     label={text.heightLabel}
                     min={1}
                     clampBehavior="none"
-                    value={heightInput ?? ''}
+                    value={shownHeight ?? ''}
                     onChange={setHeightInput}
                     size="sm"
                   />

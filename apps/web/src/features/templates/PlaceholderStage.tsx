@@ -50,6 +50,8 @@ interface PlaceholderStageProps {
   onBoxChange: (box: Box) => void;
   /** The rotation while the Transformer's rotate handle turns the box (null when it stops). */
   onLiveRotation: (rotation: number | null) => void;
+  /** How much the Transformer has scaled the box while it is resized (null when it stops). */
+  onLiveScale?: (scale: number | null) => void;
   quad: Quad;
   onQuadChange: (quad: Quad) => void;
   /** Called when a corner drag was stopped short to keep the area convex. */
@@ -80,6 +82,7 @@ export function PlaceholderStage({
   box,
   onBoxChange,
   onLiveRotation,
+  onLiveScale,
   quad,
   onQuadChange,
   onHandleLimited,
@@ -134,13 +137,17 @@ export function PlaceholderStage({
                   y: event.target.y() - box.height / 2,
                 })
               }
-              onTransform={(event) => onLiveRotation(normalizeRotation(event.target.rotation()))}
+              onTransform={(event) => {
+                onLiveRotation(normalizeRotation(event.target.rotation()));
+                onLiveScale?.(event.target.scaleX());
+              }}
               onTransformEnd={(event) => {
                 const node = event.target;
                 const width = box.width * node.scaleX();
                 const height = box.height * node.scaleY();
                 node.scale({ x: 1, y: 1 });
                 onLiveRotation(null);
+                onLiveScale?.(null);
                 onBoxChange({
                   x: node.x() - width / 2,
                   y: node.y() - height / 2,

@@ -34,7 +34,7 @@ export const TemplateCard = memo(function TemplateCard({
         <span className={`${classes.frame} ${classes.fit}`}>
           <TemplateImage
             src={template.thumbnail_image_path}
-            alt=""
+            alt={name}
             width={template.width}
             height={template.height}
             placement={template.placement}

@@ -1,4 +1,5 @@
 import type { CSSProperties } from 'react';
+import { ImageSkeleton, useImageLoad } from '../../ui/ImageSkeleton';
 import type { Placement } from '@podflow/contract/templates';
 import classes from './TemplateCard.module.css';
 
@@ -45,10 +46,13 @@ export function TemplateImage({
   onError,
   onLoad,
 }: TemplateImageProps) {
+  const image = useImageLoad(src);
   return (
     <span className={classes.imageBox} style={fittedStyle(width, height)}>
+      <ImageSkeleton visible={!image.loaded} />
       <img
-        className={classes.image}
+        {...image.imageProps}
+        className={`${classes.image} ${image.imageProps.className}`}
         src={src}
         alt={alt}
         width={width}
@@ -56,7 +60,10 @@ export function TemplateImage({
         loading={loading}
         decoding="async"
         onError={onError}
-        onLoad={onLoad}
+        onLoad={() => {
+          image.imageProps.onLoad();
+          onLoad?.();
+        }}
       />
       {placement ? (
         <svg className={classes.outline} viewBox="0 0 1 1" preserveAspectRatio="none" aria-hidden>

@@ -180,7 +180,7 @@ describe('the image-mode template screen', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/generateMockups'));
   });
 
-  it('steps through the chosen files, one editor at a time, then says all were uploaded', async () => {
+  it('steps through the chosen files, one editor at a time; with every file skipped it does not claim an upload', async () => {
     fakeServer({ remaining: [], selected: [] });
     setCurrentWorkspaceId('w1');
     const alert = vi.fn();
@@ -204,8 +204,9 @@ describe('the image-mode template screen', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Skip' }));
     expect(await screen.findByText('Template 2 of 2')).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: 'Skip' }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('All templates uploaded.'));
+    expect(await screen.findByText('All 2 files were skipped: no template was uploaded.')).toBeTruthy();
     await waitFor(() => expect(screen.queryByText('Template 2 of 2')).toBeNull());
+    expect(alert).not.toHaveBeenCalledWith('All templates uploaded.');
     restore();
   });
 });

@@ -59,6 +59,10 @@ export const templateMessages = {
   // Image-mode upload (SPEC.md sections 2, 4 and 8).
   fileInputLabel: 'Choose template images',
   allUploaded: 'All templates uploaded.',
+  noneUploaded: (skipped: number) =>
+    skipped === 1
+      ? 'The file was skipped: no template was uploaded.'
+      : `All ${skipped} files were skipped: no template was uploaded.`,
   uploadFailed: 'Upload failed. Please try again.',
   uploadError: 'An error occurred during upload.',
   uploadStopped: (done: number) =>

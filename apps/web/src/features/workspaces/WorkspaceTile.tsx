@@ -1,11 +1,33 @@
-import { ActionIcon, Badge, Group, Text, ThemeIcon, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Badge, Group, Skeleton, Text, ThemeIcon, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconFolder, IconPlus, IconTrash } from '@tabler/icons-react';
-import type { Workspace } from '@podflow/contract/workspaces';
+import { useState } from 'react';
+import type { Workspace, WorkspaceSummary } from '@podflow/contract/workspaces';
+import { lastActivityText, workspaceContentsText } from './workspace-contents';
 import { workspaceMessages as text } from './workspace-messages';
 import classes from './WorkspaceTile.module.css';
 
+/** One design thumbnail of a tile's strip: a skeleton until it loads, hidden if it cannot. */
+function StripThumb({ url, fileName }: { url: string; fileName: string }) {
+  const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading');
+  if (state === 'failed') return null;
+  return (
+    <span className={classes.thumb}>
+      {state === 'loading' ? <Skeleton className={classes.thumbSkeleton} radius="sm" /> : null}
+      <img
+        src={url}
+        alt={fileName}
+        loading="lazy"
+        decoding="async"
+        data-loaded={state === 'loaded' || undefined}
+        onLoad={() => setState('loaded')}
+        onError={() => setState('failed')}
+      />
+    </span>
+  );
+}
+
 interface WorkspaceTileProps {
-  workspace: Workspace;
+  workspace: WorkspaceSummary;
   current: boolean;
   onOpen: (workspace: Workspace) => void;
   onDelete: (workspace: Workspace) => void;
@@ -36,6 +58,21 @@ export function WorkspaceTile({ workspace, current, onOpen, onDelete }: Workspac
         <Text fw={600} fz="md" lh={1.35} lineClamp={2} className={classes.name}>
           {name}
         </Text>
+        {workspace.thumbnails.length > 0 ? (
+          <span className={classes.strip}>
+            {workspace.thumbnails.map((thumb) => (
+              <StripThumb key={thumb.url} url={thumb.url} fileName={thumb.file_name} />
+            ))}
+          </span>
+        ) : null}
+        <span className={classes.facts}>
+          <Text component="span" fz="sm" c="gray.7" data-testid="workspace-contents">
+            {workspaceContentsText(workspace.progress)}
+          </Text>
+          <Text component="span" fz="xs" c="dimmed">
+            {lastActivityText(workspace.last_activity_at)}
+          </Text>
+        </span>
       </UnstyledButton>
       <Tooltip label="Delete workspace" openDelay={300}>
         <ActionIcon

@@ -8,11 +8,14 @@ import { useWorkspaces } from '../../api/get-workspaces.api';
 import {
   clearCurrentWorkspaceId,
   getCurrentWorkspaceId,
+  getTabWorkspaceId,
   setCurrentWorkspaceId,
-  useCurrentWorkspaceId,
+  setTabWorkspaceId,
 } from '../../api/session';
+import { once } from '../../ui/confirm-delete';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
+import { useTabWorkspaceId, withWorkspace } from '../../ui/tab-workspace';
 import { CreateWorkspaceModal } from './CreateWorkspaceModal';
 import { useDeleteWorkspace } from './delete-workspace.api';
 import { workspaceMessages as text } from './workspace-messages';
@@ -25,7 +28,7 @@ export function WorkspacesPage() {
   const navigate = useNavigate();
   const workspaces = useWorkspaces();
   const deleteWorkspace = useDeleteWorkspace();
-  const currentId = useCurrentWorkspaceId();
+  const currentId = useTabWorkspaceId();
   const [creating, setCreating] = useState(false);
 
   // SPEC.md section 8: a failed list load is a browser alert with the error message.
@@ -34,9 +37,21 @@ export function WorkspacesPage() {
     if (loadError) window.alert(loadError.message);
   }, [loadError]);
 
+  // Picking a workspace opens it in this tab (its URL names it) and makes it the one a tab opened
+  // without a workspace in its URL starts with; other open tabs keep theirs.
+  // The tab's workspace was deleted (in another tab): forget it here, so step links stop naming it.
+  const listed = workspaces.data;
+  useEffect(() => {
+    if (!listed || currentId === null || listed.some((item) => item.workspace_id === currentId)) return;
+    if (getTabWorkspaceId() === currentId) setTabWorkspaceId(null);
+    if (getCurrentWorkspaceId() === currentId) clearCurrentWorkspaceId();
+    void navigate('/welcome', { replace: true });
+  }, [listed, currentId, navigate]);
+
   const open = (workspace: Workspace) => {
     setCurrentWorkspaceId(workspace.workspace_id);
-    void navigate('/prepareDesigns');
+    setTabWorkspaceId(workspace.workspace_id);
+    void navigate(withWorkspace('/prepareDesigns', workspace.workspace_id));
   };
 
   const confirmDelete = (workspace: Workspace) => {
@@ -46,10 +61,12 @@ export function WorkspacesPage() {
       children: <Text fz="sm">{text.deleteText}</Text>,
       labels: { confirm: text.deleteYes, cancel: text.deleteNo },
       confirmProps: { color: 'red' },
-      onConfirm: () =>
+      onConfirm: once(() =>
         deleteWorkspace.mutate(workspace.workspace_id, {
           onSuccess: () => {
             if (getCurrentWorkspaceId() === workspace.workspace_id) clearCurrentWorkspaceId();
+            if (getTabWorkspaceId() === workspace.workspace_id) setTabWorkspaceId(null);
+            if (currentId === workspace.workspace_id) void navigate('/welcome', { replace: true });
             notifySuccess(workspace.workspace_name, text.deleted);
           },
           onError: (error) => {
@@ -58,6 +75,7 @@ export function WorkspacesPage() {
             notifyError(error.message, text.deleteFailed);
           },
         }),
+      ),
     });
   };
 

@@ -19,6 +19,8 @@ export const workspaceMessages = {
   createTitle: 'New Workspace',
   nameLabel: 'Workspace Name',
   nameHint: 'Up to 100 characters, for example "Summer cats collection".',
+  nameAtLimit: '100 of 100 characters: a workspace name cannot be any longer.',
+  nameLeft: (left: number) => `${left} ${left === 1 ? 'character' : 'characters'} left of 100.`,
   create: 'Create Workspace',
   cancel: 'Cancel',
   created: 'Workspace created',
