@@ -72,7 +72,7 @@ test('a cropped design is flagged; Fit inside and a manual adjustment re-render 
   await page.getByRole('button', { name: 'Next' }).click();
   await selectStarters(page, [canvas, shirt]);
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page).toHaveURL(/\/generateMockups$/);
+  await expect(page).toHaveURL(/\/generateMockups(\?workspace=[\w-]+)?$/);
 
   // A double click starts one run and shows no error.
   await page.getByRole('button', { name: 'Generate Mockups' }).dblclick();
@@ -90,7 +90,7 @@ test('a cropped design is flagged; Fit inside and a manual adjustment re-render 
     .or(page.getByRole('button', { name: 'Next' }))
     .first()
     .click();
-  await expect(page).toHaveURL(/\/reviewMockups$/);
+  await expect(page).toHaveURL(/\/reviewMockups(\?workspace=[\w-]+)?$/);
   const cards = page.getByTestId('mockup-card');
   await expect(cards).toHaveCount(4);
   const card = (design: string, template: string) =>

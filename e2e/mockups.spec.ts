@@ -87,12 +87,12 @@ test('a seller generates mockups, watches the jobs finish, reviews, deletes one 
   await uploadDesigns(page, designs);
 
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page).toHaveURL(/\/SelectMockupImageModeTemplates$/);
+  await expect(page).toHaveURL(/\/SelectMockupImageModeTemplates(\?workspace=[\w-]+)?$/);
   const templates = await selectStarterTemplates(page, 2);
   await page.getByRole('button', { name: 'Next' }).click();
 
   // Step 4: nothing generated yet.
-  await expect(page).toHaveURL(/\/generateMockups$/);
+  await expect(page).toHaveURL(/\/generateMockups(\?workspace=[\w-]+)?$/);
   await expect(page.getByRole('heading', { name: 'Generate Mockups', level: 1 })).toBeVisible();
   await expect(page.getByText('No active jobs')).toBeVisible();
 
@@ -126,7 +126,7 @@ test('a seller generates mockups, watches the jobs finish, reviews, deletes one 
 
   // Step 5: one row per design, each with a mockup per template.
   await page.getByTestId('run-summary').getByRole('link', { name: 'Review Mockups' }).click();
-  await expect(page).toHaveURL(/\/reviewMockups$/);
+  await expect(page).toHaveURL(/\/reviewMockups(\?workspace=[\w-]+)?$/);
   const rows = page.getByRole('list', { name: 'Designs and their mockups' }).getByTestId('design-row');
   await expect(rows).toHaveCount(3);
   const sunRow = rows.filter({ hasText: 'sun-star.png' });
@@ -175,6 +175,6 @@ test('a seller generates mockups, watches the jobs finish, reviews, deletes one 
   expect(entries.filter((name) => name.includes('sun-star'))).toHaveLength(1);
 
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page).toHaveURL(/\/updateMetadata$/);
+  await expect(page).toHaveURL(/\/updateMetadata(\?workspace=[\w-]+)?$/);
   expect(alerts).toEqual([]);
 });
