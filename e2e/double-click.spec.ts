@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { newUser, register, workspaceUrl, writeDesign } from './helpers.ts';
+import { countRequests, newUser, register, workspaceUrl, writeDesign } from './helpers.ts';
 
 let dir: string;
 
@@ -14,27 +14,6 @@ test.beforeAll(() => {
 test.afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
-
-/**
- * Counts the requests the page sends, by method and path. e2e access tokens live 4 s, so a request
- * may be answered 401 and sent once more after the one refresh (SPEC.md section 4): that resend is
- * the client's, not a second click's, and the 401 is left out.
- */
-function countRequests(page: Page) {
-  const sent: Request[] = [];
-  const refused = new Set<Request>();
-  page.on('request', (request) => sent.push(request));
-  page.on('response', (response) => {
-    if (response.status() === 401) refused.add(response.request());
-  });
-  return (method: string, pathPrefix: string) =>
-    sent.filter(
-      (request) =>
-        !refused.has(request) &&
-        request.method() === method &&
-        new URL(request.url()).pathname.startsWith(pathPrefix),
-    ).length;
-}
 
 test('a double click on every create and run button sends one request', async ({ page }) => {
   test.setTimeout(120_000);

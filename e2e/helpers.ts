@@ -1,6 +1,6 @@
 import path from 'node:path';
 import sharp from 'sharp';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, type Request } from '@playwright/test';
 
 export interface TestUser {
   firstName: string;
@@ -117,4 +117,29 @@ export async function uploadDesigns(page: Page, files: string[]): Promise<void> 
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('list', { name: 'Designs' }).getByRole('listitem')).toHaveCount(files.length);
+}
+
+/**
+ * Counts the requests the page sends, by method and path. e2e access tokens live 4 s, so a request
+ * may be answered 401 and sent once more after the one refresh (SPEC.md section 4): that resend is
+ * the client's, not a second click's, and the 401 is left out.
+ */
+export function countRequests(page: Page) {
+  const sent: Request[] = [];
+  const refused = new Set<Request>();
+  page.on('request', (request) => sent.push(request));
+  page.on('response', (response) => {
+    if (response.status() === 401) refused.add(response.request());
+  });
+  const matching = (method: string, pathPart: string) =>
+    sent.filter(
+      (request) =>
+        !refused.has(request) &&
+        request.method() === method &&
+        new URL(request.url()).pathname.includes(pathPart),
+    );
+  return Object.assign((method: string, pathPart: string) => matching(method, pathPart).length, {
+    /** The requests themselves (their bodies, for example). */
+    list: matching,
+  });
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { createAndOpenWorkspace, newUser, register, uploadDesigns } from './helpers.ts';
+import { countRequests, createAndOpenWorkspace, newUser, register, uploadDesigns } from './helpers.ts';
 
 let dir: string;
 
@@ -54,14 +54,9 @@ test('a cropped design is flagged; Fit inside and a manual adjustment re-render 
   page,
 }) => {
   test.setTimeout(180_000);
-  const generateCalls: string[] = [];
-  page.on('request', (request) => {
-    if (request.url().includes('/generate_mockups/')) generateCalls.push(request.url());
-  });
-  const adjustCalls: string[] = [];
-  page.on('request', (request) => {
-    if (request.url().includes('/adjust_mockup/')) adjustCalls.push(request.postData() ?? '');
-  });
+  const sent = countRequests(page);
+  const generateCalls = () => sent.list('GET', '/generate_mockups/');
+  const adjustCalls = () => sent.list('POST', '/adjust_mockup/').map((request) => request.postData() ?? '');
 
   await register(page, newUser('adjust'));
   await createAndOpenWorkspace(page, 'Lettering');
@@ -81,7 +76,7 @@ test('a cropped design is flagged; Fit inside and a manual adjustment re-render 
   await expect(jobs.filter({ has: page.getByText('Completed', { exact: true }) })).toHaveCount(2, {
     timeout: 120_000,
   });
-  expect(generateCalls).toHaveLength(1);
+  expect(generateCalls()).toHaveLength(1);
   await expect(page.locator('.mantine-Notification-root[style*="red"]')).toHaveCount(0);
 
   // Review: the canvas (printed edge to edge) cuts the lettering's ends off; the shirt shows it whole.
@@ -113,7 +108,7 @@ test('a cropped design is flagged; Fit inside and a manual adjustment re-render 
   await fit.dblclick();
   await expect(card('mountain-soul.png', canvas).getByText('Part of the design is cut off')).toHaveCount(0);
   await expect(page.getByText('The mockup was rendered again with your adjustment.')).toBeVisible();
-  expect(adjustCalls).toHaveLength(1);
+  expect(adjustCalls()).toHaveLength(1);
   const afterFit = await Promise.all([0, 1, 2, 3].map((i) => srcOf(cards.nth(i))));
   expect(afterFit.filter((src, i) => src !== before[i])).toHaveLength(1);
   await expect(card('mountain-soul.png', canvas).getByText('Adjusted')).toBeVisible();
@@ -142,8 +137,8 @@ test('a cropped design is flagged; Fit inside and a manual adjustment re-render 
   await expect(card('sunset-club.png', shirt).getByText('Part of the design is cut off')).toBeVisible();
   const afterSave = await Promise.all([0, 1, 2, 3].map((i) => srcOf(cards.nth(i))));
   expect(afterSave.filter((src, i) => src !== beforeSave[i])).toHaveLength(1);
-  expect(adjustCalls).toHaveLength(2);
-  expect(JSON.parse(adjustCalls[1]!)).toMatchObject({ adjustment: { scale: 1.6 } });
+  expect(adjustCalls()).toHaveLength(2);
+  expect(JSON.parse(adjustCalls()[1]!)).toMatchObject({ adjustment: { scale: 1.6 } });
 
   // The adjustment is kept: after a reload the dialog opens where it was left.
   await page.reload();

@@ -71,7 +71,7 @@ test('two tabs on two workspaces with an unsaved edit in one: nothing lost, each
 
   // Saved, it is Cats' title (a reload of this tab shows Cats again, not the workspace picked last).
   await page.getByRole('button', { name: 'Update Metadata' }).click();
-  await expect(page.getByText('Saved the metadata of 1 design.')).toBeVisible();
+  await expect(page.getByText('1 design saved.')).toBeVisible();
   await page.reload();
   await expect(page.getByTestId('workspace-name')).toHaveText('Cats shop');
   await expect(title(page, 'cat.png')).toHaveValue('Sleepy cat shirt');
