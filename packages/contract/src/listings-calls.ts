@@ -62,6 +62,8 @@ export const listingResult = z.object({
   status: z.enum(['pending', 'created', 'updated', 'skipped', 'failed']),
   product_id: z.string().nullable(),
   reason: z.string().nullable(),
+  detail: z.string().nullable(),
+  published: z.boolean().nullable(),
 });
 export const listingRun = z
   .object({
@@ -74,6 +76,8 @@ export const listingRun = z
     updated: z.number().int(),
     skipped: z.number().int(),
     failed: z.number().int(),
+    published: z.number().int(),
+    publish_failed: z.number().int(),
     results: z.array(listingResult),
     reason: z.string().nullable(),
     created_at: z.string(),

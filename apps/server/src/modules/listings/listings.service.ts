@@ -80,12 +80,16 @@ export function toListingRun(run: ListingRunRow, results: ListingResultRow[]): L
     updated: count('updated'),
     skipped: count('skipped'),
     failed: count('failed'),
+    published: results.filter((r) => r.published === 1).length,
+    publish_failed: results.filter((r) => r.published === 0).length,
     results: results.map((r) => ({
       lineitem_id: r.design_id,
       image_file_name: r.design_file_name,
       status: r.status as ListingRun['results'][number]['status'],
       product_id: r.product_id,
       reason: r.reason,
+      detail: r.detail,
+      published: r.published === null ? null : r.published === 1,
     })),
     reason: run.reason,
     created_at: iso(run.created_at)!,
@@ -126,8 +130,19 @@ export function listingsService(deps: ListingsServiceDeps) {
     return key;
   }
 
-  async function startRun(userId: string, workspaceId: string, provider: ListingProvider, publish: boolean) {
+  /**
+   * Starts a run, or answers the one already running for the workspace and provider (a second
+   * click, another tab): never a second run, never an error for it.
+   */
+  async function startRun(
+    userId: string,
+    workspaceId: string,
+    provider: ListingProvider,
+    publish: boolean,
+  ): Promise<{ id: string; started: boolean }> {
     await workspaces.requireOwned(userId, workspaceId);
+    const running = await repo.activeRun(workspaceId, provider);
+    if (running) return { id: running.id, started: false };
     const connection = await repo.connection(workspaceId, provider);
     if (!connection) {
       const message =
@@ -136,11 +151,8 @@ export function listingsService(deps: ListingsServiceDeps) {
     }
     const rows = await designs.listRows(workspaceId);
     if (rows.length === 0) throw new UserError(400, listingMessages.noDesigns, { code: 'no_designs' });
-    if (await repo.hasActiveRun(workspaceId, provider)) {
-      throw new UserError(409, listingMessages.running, { code: 'listings_running' });
-    }
     const id = randomUUID();
-    await repo.insertRun(
+    const inserted = await repo.insertRun(
       {
         id,
         workspace_id: workspaceId,
@@ -163,8 +175,8 @@ export function listingsService(deps: ListingsServiceDeps) {
         reason: null,
       })),
     );
-    await queue.enqueue(CREATE_LISTINGS_JOB, id, { runId: id });
-    return id;
+    if (inserted.started) await queue.enqueue(CREATE_LISTINGS_JOB, id, { runId: id });
+    return inserted;
   }
 
   async function runOf(id: string): Promise<ListingRun> {
@@ -272,9 +284,18 @@ export function listingsService(deps: ListingsServiceDeps) {
       return gelatoInfoOf(row, key);
     },
 
-    /** Starts a Printify run in the background: one product per design, updated when it exists. */
-    async createPrintify(userId: string, workspaceId: string, publish: boolean): Promise<ListingRun> {
-      return runOf(await startRun(userId, workspaceId, 'printify', publish));
+    /**
+     * Starts a Printify run in the background: one product per design in the connected shop,
+     * updated when the design has one there. `started` is false when the answer is the run that
+     * was already going on.
+     */
+    async createPrintify(
+      userId: string,
+      workspaceId: string,
+      publish: boolean,
+    ): Promise<{ run: ListingRun; started: boolean }> {
+      const { id, started } = await startRun(userId, workspaceId, 'printify', publish);
+      return { run: await runOf(id), started };
     },
 
     /**
@@ -282,7 +303,7 @@ export function listingsService(deps: ListingsServiceDeps) {
      * progress shows meanwhile through `run`).
      */
     async createGelato(userId: string, workspaceId: string, waitMs = 30 * 60_000): Promise<ListingRun> {
-      const id = await startRun(userId, workspaceId, 'gelato', false);
+      const { id } = await startRun(userId, workspaceId, 'gelato', false);
       const until = Date.now() + waitMs;
       for (;;) {
         const run = await repo.findRun(id);
