@@ -92,8 +92,10 @@ export function createListingsJob(deps: CreateListingsDeps): JobDefinition<z.inf
           await client.updateProduct(shopId, productId, body);
           status = 'updated';
         } catch (error) {
-          // Deleted on Printify since: make it again.
-          if (!(error instanceof ProviderError && error.status === 404)) throw error;
+          // Deleted on Printify since, or (data from before products were kept per shop) in
+          // another shop: make one in this shop.
+          const gone = error instanceof ProviderError && (error.status === 404 || String(error.code) === '8104');
+          if (!gone) throw error;
           await repo.dropDesignProduct(design.id, 'printify', shopId);
           productId = null;
         }
