@@ -19,6 +19,8 @@ export const printifyInfo = z.object({
   shop_id: z.string(),
   product_id: z.string(),
   shop_title: z.string(),
+  sales_channel: z.string(),
+  publishes_to_store: z.boolean(),
 });
 export const gelatoInfo = z.object({
   api_key: z.string(),

@@ -26,6 +26,10 @@ export type PrintifyInfo = {
   shop_id: string;
   product_id: string;
   shop_title: string;
+  /** Where the shop sells ('shopify', 'woocommerce', 'etsy', 'disconnected'...); '' when not known. */
+  sales_channel: string;
+  /** Whether publishing lists the products in a store: the Publish option's default. */
+  publishes_to_store: boolean;
 };
 
 /** GET fetch_workspace_gelato_info. */

@@ -42,6 +42,7 @@ export function listingsRepo(db: Db) {
     /** Writes a workspace's connection to a provider in one statement (insert or replace). */
     async saveConnection(row: Insertable<ProviderConnectionsTable>): Promise<void> {
       const { user_id, api_key_sealed, shop_id, shop_title, template_id, template_title, updated_at } = row;
+      const sales_channel = row.sales_channel ?? '';
       await db
         .insertInto('provider_connections')
         .values(row)
@@ -53,6 +54,7 @@ export function listingsRepo(db: Db) {
             shop_title,
             template_id,
             template_title,
+            sales_channel,
             updated_at,
           }),
         )
@@ -183,14 +185,24 @@ export function listingsRepo(db: Db) {
       await db.transaction().execute(async (trx) => {
         await trx
           .insertInto('design_products')
-          .values({ design_id: designId, provider, shop_id: shopId, product_id: productId, updated_at: Date.now() })
+          .values({
+            design_id: designId,
+            provider,
+            shop_id: shopId,
+            product_id: productId,
+            updated_at: Date.now(),
+          })
           .onConflict((oc) =>
-            oc.columns(['design_id', 'provider', 'shop_id']).doUpdateSet({ product_id: productId, updated_at: Date.now() }),
+            oc
+              .columns(['design_id', 'provider', 'shop_id'])
+              .doUpdateSet({ product_id: productId, updated_at: Date.now() }),
           )
           .execute();
         await trx
           .updateTable('designs')
-          .set(provider === 'printify' ? { printify_product_id: productId } : { gelato_product_id: productId })
+          .set(
+            provider === 'printify' ? { printify_product_id: productId } : { gelato_product_id: productId },
+          )
           .where('id', '=', designId)
           .execute();
       });

@@ -21,7 +21,10 @@ import type { DesignsService } from '../designs/designs.service.ts';
 import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
 import type { ConnectionRow, ListingResultRow, ListingRunRow, ListingsRepo } from './listings.repo.ts';
 
-type ConnectionFields = Pick<ConnectionRow, 'shop_id' | 'shop_title' | 'template_id' | 'template_title'>;
+type ConnectionFields = Pick<
+  ConnectionRow,
+  'shop_id' | 'shop_title' | 'template_id' | 'template_title' | 'sales_channel'
+>;
 
 export const CREATE_LISTINGS_JOB = 'create-listings';
 
@@ -225,10 +228,12 @@ export function listingsService(deps: ListingsServiceDeps) {
       }
       const client = printify(key);
       let shopTitle: string;
+      let salesChannel: string;
       try {
         const shop = (await client.listShops()).find((s) => String(s.id) === input.shop_id);
         if (!shop) throw new UserError(400, listingMessages.printifyProductInvalid, { code: 'shop_unknown' });
         shopTitle = shop.title;
+        salesChannel = shop.sales_channel ?? '';
         await client.getProduct(input.shop_id, input.printify_product_id);
       } catch (error) {
         if (error instanceof UserError) throw error;
@@ -246,6 +251,7 @@ export function listingsService(deps: ListingsServiceDeps) {
         shop_title: shopTitle,
         template_id: input.printify_product_id,
         template_title: '',
+        sales_channel: salesChannel,
         updated_at: Date.now(),
       };
       await repo.saveConnection(row);
@@ -278,6 +284,7 @@ export function listingsService(deps: ListingsServiceDeps) {
         shop_title: '',
         template_id: input.template_id,
         template_title: title,
+        sales_channel: '',
         updated_at: Date.now(),
       };
       await repo.saveConnection(row);
@@ -321,6 +328,14 @@ export function listingsService(deps: ListingsServiceDeps) {
   };
 }
 
+/**
+ * Whether publishing to the shop's sales channel lists the products in a store: on for a shop
+ * linked to Shopify, WooCommerce, Etsy and the like; off for an API shop (Printify waits for an
+ * integration to confirm), a disconnected shop, or one whose channel is not known.
+ */
+export const sellsOnAStore = (channel: string) =>
+  channel !== '' && channel !== 'disconnected' && channel !== 'custom_integration';
+
 /** What the screen shows of a connection: the key only masked. */
 function printifyInfoOf(row: ConnectionFields, apiKey: string): PrintifyInfo {
   return {
@@ -328,6 +343,8 @@ function printifyInfoOf(row: ConnectionFields, apiKey: string): PrintifyInfo {
     shop_id: row.shop_id,
     product_id: row.template_id,
     shop_title: row.shop_title,
+    sales_channel: row.sales_channel,
+    publishes_to_store: sellsOnAStore(row.sales_channel),
   };
 }
 

@@ -237,6 +237,8 @@ export interface ProviderConnectionsTable {
   /** Printify: the template product id; Gelato: the template id. */
   template_id: string;
   template_title: string;
+  /** Printify: where the shop sells ('shopify', 'woocommerce', 'etsy', 'disconnected'...); '' when not known. */
+  sales_channel: Generated<string>;
   updated_at: number;
 }
 

@@ -7,13 +7,13 @@ import { ApiError } from '../../api/client';
 import { failureText } from '../../api/failure-text';
 import { ConnectionPanel } from '../../ui/ConnectionPanel';
 import { GuardedButton } from '../../ui/GuardedButton';
-import { notifyError, notifySuccess } from '../../ui/notify';
-import { RunProgress } from '../../ui/RunProgress';
+import { notifySuccess } from '../../ui/notify';
 import { publishText as text } from './publish-messages';
 import { useSaveStoreConnection, useStoreConnection } from './store-connection.api';
 import { storeSetups } from './store-setup';
 import { useStartSync, type useSyncRun } from './store-sync.api';
-import { syncOutcomes, syncReason } from './store-sync-run';
+import { syncReason } from './store-sync-run';
+import { SyncSummary } from './SyncSummary';
 
 interface StorePanelProps<S extends TargetStore> {
   store: S;
@@ -23,6 +23,8 @@ interface StorePanelProps<S extends TargetStore> {
   /** How many of them have a Printify product. */
   onPrintify: number;
   latest: ReturnType<typeof useSyncRun>;
+  /** Opens step 7, where skipped designs are fixed. */
+  onFix: () => void;
 }
 
 /**
@@ -30,7 +32,7 @@ interface StorePanelProps<S extends TargetStore> {
  * 2 says why it cannot be used yet and asks SPEC.md's question first), and its latest sync.
  */
 export function StorePanel<S extends TargetStore>(props: StorePanelProps<S>) {
-  const { store, workspaceId, designs, onPrintify, latest } = props;
+  const { store, workspaceId, designs, onPrintify, latest, onFix } = props;
   const name = storeNames[store];
   const setup = storeSetups[store];
   const connection = useStoreConnection(workspaceId, store);
@@ -49,9 +51,8 @@ export function StorePanel<S extends TargetStore>(props: StorePanelProps<S>) {
     sync.mutate(store === 'woocommerce' && keepImages, {
       onSuccess: (reply) => notifySuccess(reply.message),
       onError: (error) => {
-        // 409: a sync is going on (maybe from another tab): show it.
+        // 409 (a server from before syncs were answered): a sync is going on, maybe from another tab: show it.
         if (error instanceof ApiError && error.status === 409) {
-          notifyError(failureText(error, text.running(store)));
           void latest.query.refetch();
           return;
         }
@@ -111,22 +112,15 @@ export function StorePanel<S extends TargetStore>(props: StorePanelProps<S>) {
           label={text.keepImages}
           description={text.keepImagesHint}
           checked={keepImages}
+          disabled={sync.isPending || latest.active}
           onChange={(event) => setKeepImages(event.currentTarget.checked)}
         />
       ) : null}
-      <RunProgress
-        run={latest.run}
-        starting={sync.isPending ? text.starting(store) : null}
-        titles={text.runTitles(store)}
-        outcomes={syncOutcomes}
-        label={text.runProgressLabel(store)}
-        finished={text.runFinished}
-        note={latest.run?.skip_mockups ? text.runKeptImages : null}
-        data-testid={`${store}-sync`}
-      />
+      <SyncSummary store={store} run={latest.run} starting={sync.isPending} onFix={onFix} />
       {failure ? (
+        // SPEC.md section 8's sentence as the title, and beside it the reason the server gave.
         <Alert color="red" variant="light" role="alert" title={text.syncFailed(store)}>
-          {failure === text.syncFailed(store) ? null : <Text fz="sm">{failure}</Text>}
+          <Text fz="sm">{failure === text.syncFailed(store) ? text.noReason : failure}</Text>
         </Alert>
       ) : null}
     </ConnectionPanel>

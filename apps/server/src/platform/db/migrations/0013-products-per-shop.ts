@@ -35,6 +35,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     `.execute(db);
   }
 
+  // Where the connected Printify shop sells ('shopify', 'etsy', 'disconnected'...; '' when not known).
+  await db.schema
+    .alterTable('provider_connections')
+    .addColumn('sales_channel', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
   await db.schema.alterTable('listing_results').addColumn('detail', 'text').execute();
   await db.schema.alterTable('listing_results').addColumn('published', 'integer').execute();
   await db.schema.alterTable('store_sync_results').addColumn('detail', 'text').execute();
@@ -68,6 +73,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('store_sync_runs').dropColumn('printify_shop').execute();
   await db.schema.alterTable('store_sync_results').dropColumn('detail').execute();
   await db.schema.alterTable('listing_results').dropColumn('published').execute();
+  await db.schema.alterTable('provider_connections').dropColumn('sales_channel').execute();
   await db.schema.alterTable('listing_results').dropColumn('detail').execute();
   await db.schema.dropTable('design_products').execute();
 }
