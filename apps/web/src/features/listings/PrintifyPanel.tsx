@@ -6,6 +6,7 @@ import { notifyError, notifySuccess } from '../../ui/notify';
 import { useCreatePrintifyListings } from './create-listings.api';
 import { listingsText as text, providerNames } from './listings-messages';
 import { ProviderPanel, type PanelProps } from './ProviderPanel';
+import { useSingleFlight } from './single-flight';
 import { useConnection } from './store-connection.api';
 
 /**
@@ -15,6 +16,7 @@ import { useConnection } from './store-connection.api';
 export function PrintifyPanel(props: PanelProps) {
   const { workspaceId, latest } = props;
   const create = useCreatePrintifyListings(workspaceId);
+  const flight = useSingleFlight();
   const connection = useConnection(workspaceId, 'printify').data;
   // The seller's own choice, per shop; until then the shop decides (on when it sells on a store).
   const [chosen, setChosen] = useState<{ shopId: string; publish: boolean } | null>(null);
@@ -24,17 +26,20 @@ export function PrintifyPanel(props: PanelProps) {
   const channel = connection?.sales_channel ?? '';
 
   const start = () =>
-    create.mutate(publish, {
-      onSuccess: (reply) => notifySuccess(reply.message),
-      onError: (error) => {
-        // 409 (a server from before runs were answered): a run is going on, maybe from another tab: show it.
-        if (error instanceof ApiError && error.status === 409) {
-          void latest.query.refetch();
-          return;
-        }
-        notifyError(failureText(error, text.createFailed(providerNames.printify)));
-      },
-    });
+    flight((done) =>
+      create.mutate(publish, {
+        onSettled: done,
+        onSuccess: (reply) => notifySuccess(reply.message),
+        onError: (error) => {
+          // 409 (a server from before runs were answered): a run is going on, maybe from another tab: show it.
+          if (error instanceof ApiError && error.status === 409) {
+            void latest.query.refetch();
+            return;
+          }
+          notifyError(failureText(error, text.createFailed(providerNames.printify)));
+        },
+      }),
+    );
 
   return (
     <ProviderPanel

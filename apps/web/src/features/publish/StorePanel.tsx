@@ -1,7 +1,7 @@
 import { Alert, Checkbox, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconRefresh } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { storeNames, type TargetStore } from '@podflow/contract/stores';
 import { ApiError } from '../../api/client';
 import { failureText } from '../../api/failure-text';
@@ -10,6 +10,7 @@ import { GuardedButton } from '../../ui/GuardedButton';
 import { notifySuccess } from '../../ui/notify';
 import { publishText as text } from './publish-messages';
 import { useSaveStoreConnection, useStoreConnection } from './store-connection.api';
+import { useSingleFlight } from './single-flight';
 import { storeSetups } from './store-setup';
 import { useStartSync, type useSyncRun } from './store-sync.api';
 import { syncReason } from './store-sync-run';
@@ -46,25 +47,32 @@ export function StorePanel<S extends TargetStore>(props: StorePanelProps<S>) {
     ? text.starting(store)
     : syncReason({ store, connection: info, designs, onPrintify, running: latest.active });
 
-  const start = () => {
-    setFailure(null);
-    sync.mutate(store === 'woocommerce' && keepImages, {
-      onSuccess: (reply) => notifySuccess(reply.message),
-      onError: (error) => {
-        // 409 (a server from before syncs were answered): a sync is going on, maybe from another tab: show it.
-        if (error instanceof ApiError && error.status === 409) {
-          void latest.query.refetch();
-          return;
-        }
-        // SPEC.md section 8: an alert that sends to the console, where the details are.
-        console.error(`${name} sync failed:`, error);
-        window.alert(text.syncFailed(store));
-        setFailure(failureText(error, text.syncFailed(store)));
-      },
+  const flight = useSingleFlight();
+  const start = () =>
+    flight((done) => {
+      setFailure(null);
+      sync.mutate(store === 'woocommerce' && keepImages, {
+        onSettled: done,
+        onSuccess: (reply) => notifySuccess(reply.message),
+        onError: (error) => {
+          // 409 (a server from before syncs were answered): a sync is going on, maybe from another tab: show it.
+          if (error instanceof ApiError && error.status === 409) {
+            void latest.query.refetch();
+            return;
+          }
+          // SPEC.md section 8: an alert that sends to the console, where the details are.
+          console.error(`${name} sync failed:`, error);
+          window.alert(text.syncFailed(store));
+          setFailure(failureText(error, text.syncFailed(store)));
+        },
+      });
     });
-  };
 
-  const confirm = () =>
+  // One question at a time: a double click on Sync opens one confirmation.
+  const asking = useRef(false);
+  const confirm = () => {
+    if (asking.current) return;
+    asking.current = true;
     modals.openConfirmModal({
       title: text.confirmTitle(store),
       centered: true,
@@ -78,7 +86,11 @@ export function StorePanel<S extends TargetStore>(props: StorePanelProps<S>) {
       ),
       labels: { confirm: text.proceed, cancel: text.cancel },
       onConfirm: start,
+      onClose: () => {
+        asking.current = false;
+      },
     });
+  };
 
   return (
     <ConnectionPanel
