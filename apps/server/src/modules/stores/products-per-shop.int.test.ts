@@ -159,6 +159,14 @@ describe(`products per Printify shop, honest sync summaries and repeated starts 
 
   it('says a sync of unpublished products synced nothing and skipped each, with why, and never calls it done', async () => {
     await connectPrintify('shopify');
+    // The shop sells on a store: step 7's Publish starts ticked for it.
+    expect(
+      (await call('GET', `/printify_app/fetch_workspace_printify_info/?workspace_id=${workspaceId}`)).body[0],
+    ).toMatchObject({
+      shop_title: 'PodFlow Shopify Store',
+      sales_channel: 'shopify',
+      publishes_to_store: true,
+    });
     const listing = await createListings(false);
     expect(listing).toMatchObject({ status: 'Completed', created: 3, published: 0, publish_failed: 0 });
     expect(listing.results.every((r) => r.published === null)).toBe(true);
