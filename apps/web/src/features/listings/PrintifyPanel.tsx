@@ -52,7 +52,8 @@ export function PrintifyPanel(props: PanelProps) {
           label={text.publish}
           description={publish ? text.publishOnHint(channel) : text.publishOffHint(channel)}
           checked={publish}
-          disabled={create.isPending || latest.active}
+          // Not before the saved shop is known: its channel decides the default.
+          disabled={!connection || create.isPending || latest.active}
           onChange={(event) => setChosen({ shopId, publish: event.currentTarget.checked })}
         />
       }
