@@ -94,7 +94,8 @@ export function createListingsJob(deps: CreateListingsDeps): JobDefinition<z.inf
         } catch (error) {
           // Deleted on Printify since, or (data from before products were kept per shop) in
           // another shop: make one in this shop.
-          const gone = error instanceof ProviderError && (error.status === 404 || String(error.code) === '8104');
+          const gone =
+            error instanceof ProviderError && (error.status === 404 || String(error.code) === '8104');
           if (!gone) throw error;
           await repo.dropDesignProduct(design.id, 'printify', shopId);
           productId = null;

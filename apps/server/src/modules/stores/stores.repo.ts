@@ -84,7 +84,11 @@ export function storesRepo(db: Db) {
 
     /** Records which Printify shop's products the run syncs. */
     async setRunShop(id: string, shopTitle: string): Promise<void> {
-      await db.updateTable('store_sync_runs').set({ printify_shop: shopTitle }).where('id', '=', id).execute();
+      await db
+        .updateTable('store_sync_runs')
+        .set({ printify_shop: shopTitle })
+        .where('id', '=', id)
+        .execute();
     },
 
     findRun(id: string): Promise<StoreSyncRunRow | undefined> {

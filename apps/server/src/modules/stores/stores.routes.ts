@@ -137,7 +137,9 @@ export const storesRoutes: FastifyPluginAsyncZod<Options> = async (app, { stores
     },
     async (request) => {
       const sync = await stores.startSync(request.auth.userId, request.body.workspace_id, 'shopify', false);
-      const message = sync.started ? started(sync.run.total, 'shopify') : storeMessages.alreadyRunning('shopify');
+      const message = sync.started
+        ? started(sync.run.total, 'shopify')
+        : storeMessages.alreadyRunning('shopify');
       return { message, run: sync.run };
     },
   );
