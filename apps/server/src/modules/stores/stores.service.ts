@@ -11,11 +11,11 @@ import {
   shopifyRequiredScopes,
   shopifyShopNamePattern,
   storeMessages,
-  storeNames,
   targetStores,
 } from '@podflow/contract/stores';
 import type { ListingRunStatus } from '@podflow/contract/listings';
 import { ProviderError } from '@podflow/providers/http';
+import { sellerFailure } from '@podflow/providers/seller-sentence';
 import { UnsafeUrlError, checkOutboundUrl, safeFetch } from '@podflow/providers/safe-fetch';
 import { shopifyClient } from '@podflow/providers/shopify';
 import { wooClient } from '@podflow/providers/woocommerce';
@@ -155,9 +155,7 @@ function saveFailure(error: unknown, store: TargetStore): UserError {
   if (!(error instanceof ProviderError)) throw error;
   const sentence = store === 'shopify' ? storeMessages.shopifySaveFailed : storeMessages.wooSaveFailed;
   if (error.status === 0 || error.status >= 500 || error.status === 429) {
-    return new UserError(400, `${sentence} ${storeNames[store]} did not answer: ${error.message}`, {
-      code: 'store_unreachable',
-    });
+    return new UserError(400, `${sentence} ${sellerFailure(error).sentence}`, { code: 'store_unreachable' });
   }
   return new UserError(400, sentence, { code: 'store_refused' });
 }
