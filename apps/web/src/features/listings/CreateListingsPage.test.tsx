@@ -570,6 +570,11 @@ describe('CreateListingsPage', () => {
       expect(alert).toHaveBeenLastCalledWith('Error creating Gelato listings. See console for details.'),
     );
     expect(logged).toHaveBeenCalled();
+    // Beside SPEC's sentence, what happened: never the console alone.
+    const shown = screen
+      .getAllByRole('alert')
+      .find((element) => element.textContent?.includes('See console for details.'));
+    expect(shown?.textContent).toMatch(/See console for details\. .*(reach|network|server)/i);
   });
 
   it('says what to do when the workspace has no designs', async () => {

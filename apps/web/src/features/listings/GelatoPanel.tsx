@@ -1,7 +1,7 @@
 import { Alert, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ApiError } from '../../api/client';
-import { failureText } from '../../api/failure-text';
+import { failureText, unreachableText } from '../../api/failure-text';
 import { notifySuccess } from '../../ui/notify';
 import { useCreateGelatoListings } from './create-listings.api';
 import { listingsText as text } from './listings-messages';
@@ -38,7 +38,10 @@ export function GelatoPanel(props: PanelProps) {
           } else {
             console.error('Error creating Gelato listings:', error);
             window.alert(text.gelatoListingsFailedConsole);
-            setOutcome({ failure: text.gelatoListingsFailedConsole });
+            // SPEC's sentence, and beside it what happened: never the console alone.
+            setOutcome({
+              failure: `${text.gelatoListingsFailedConsole} ${failureText(error, unreachableText)}`,
+            });
           }
         },
       });
