@@ -62,7 +62,14 @@ export const ListingDesignCard = memo(function ListingDesignCard({
         ) : null}
         {outcomes.map(({ provider, result }) => (
           <div key={provider}>
-            <Badge color={resultColors[result.status]} variant="light" radius="sm" size="sm">
+            <Badge
+              color={resultColors[result.status]}
+              // Dark text: a light badge in its own colour falls short of WCAG AA at this size.
+              c="dark.6"
+              variant="light"
+              radius="sm"
+              size="sm"
+            >
               {text.resultBadge(provider, result.status)}
             </Badge>
             {result.reason && result.status !== 'pending' ? (

@@ -65,7 +65,14 @@ export const StoreDesignRow = memo(function StoreDesignRow({
       <div className={classes.cell}>
         {result ? (
           <div>
-            <Badge color={resultColors[result.status]} variant="light" radius="sm" size="sm">
+            <Badge
+              color={resultColors[result.status]}
+              // Dark text: a light badge in its own colour falls short of WCAG AA at this size.
+              c="dark.6"
+              variant="light"
+              radius="sm"
+              size="sm"
+            >
               {text.resultBadge(store, result.status)}
             </Badge>
           </div>
