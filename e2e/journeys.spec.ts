@@ -106,9 +106,17 @@ async function writeMetadata(page: Page, designs: Design[]) {
 
 // ---- Steps 7 and 8. ----
 
+/**
+ * Opens a screen unless it is already open: a full load cancels whatever the app has in flight
+ * (with the e2e 4-second access tokens, often a token refresh).
+ */
+async function open(page: Page, screen: string) {
+  if (new URL(page.url()).pathname !== screen) await page.goto(screen);
+}
+
 /** Step 7, step 1: the Printify shop selling on `store`, with its template product. */
 async function connectPrintify(page: Page, store: Store) {
-  await page.goto('/createPrintifyListings');
+  await open(page, '/createPrintifyListings');
   await page.getByRole('button', { name: '1. Connect Printify store' }).click();
   const dialog = page.getByRole('dialog', { name: 'Connect Printify store' });
   await dialog.getByLabel('Printify API key').fill(printifyKey);
@@ -138,7 +146,7 @@ async function createPublishedListings(page: Page, designs: Design[]) {
 
 /** Step 8, step 1: the store connected (it becomes the target). */
 async function connectStore(page: Page, store: Store) {
-  await page.goto('/publishListings');
+  await open(page, '/publishListings');
   await page.getByRole('radio', { name: store === 'shopify' ? 'Shopify' : 'WooCommerce' }).check();
   if (store === 'shopify') {
     await page.getByRole('button', { name: '1. Connect Shopify store' }).click();
@@ -312,7 +320,8 @@ test('Printify → Shopify, then WooCommerce in the same workspace: the Shopify 
   await createPublishedListings(page, designs);
   await expect(page.getByText(/8104|does not belongs/)).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
-  await page.goto('/publishListings');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/\/publishListings$/);
   await expect(page.getByRole('radio', { name: 'WooCommerce' })).toBeChecked();
   const second = await sync(page, 'woocommerce');
   await expect(second).toContainText('WooCommerce is up to date: 2 designs synced');
