@@ -46,6 +46,17 @@ function designsFor(journey: string): Design[] {
   ];
 }
 
+/**
+ * Opens a screen unless it is already open: a full load cancels whatever the app has in flight
+ * (with the e2e 4-second access tokens, often a token refresh).
+ */
+async function open(page: Page, screen: string) {
+  if (new URL(page.url()).pathname === screen) return;
+  // Let calls under way (a save, a refresh and its retry) finish first; polling never stops, hence the cap.
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  await page.goto(screen);
+}
+
 // ---- Early steps, kept small so they are easy to adjust as those screens change. ----
 
 /** Steps 1-2: a fresh account, a workspace and the designs. */
@@ -58,7 +69,7 @@ async function startWithDesigns(page: Page, journey: string, designs: Design[]) 
 
 /** Step 3: the first starter template, selected and drawn; its name. */
 async function selectOneStarterTemplate(page: Page): Promise<string> {
-  await page.goto('/SelectMockupImageModeTemplates');
+  await open(page, '/SelectMockupImageModeTemplates');
   const starters = page
     .getByRole('list', { name: 'Remaining Templates' })
     .getByRole('listitem')
@@ -66,7 +77,11 @@ async function selectOneStarterTemplate(page: Page): Promise<string> {
   const checkbox = starters.first().getByRole('checkbox');
   const name = (await checkbox.getAttribute('aria-label'))!.replace(/^Check /, '');
   await checkbox.check();
+  const saved = page.waitForResponse(
+    (response) => response.url().includes('/set_templates_for_workspace/') && response.status() === 200,
+  );
   await page.getByRole('button', { name: /^>> / }).click();
+  await saved;
   const image = page
     .getByRole('list', { name: 'Selected Templates' })
     .getByRole('listitem')
@@ -82,7 +97,7 @@ async function selectOneStarterTemplate(page: Page): Promise<string> {
 
 /** Step 4: mockups generated for every design (the button's name may change: any Generate button). */
 async function generateMockups(page: Page, designs: number) {
-  await page.goto('/generateMockups');
+  await open(page, '/generateMockups');
   await page
     .getByRole('button', { name: /^Generate/ })
     .first()
@@ -92,7 +107,7 @@ async function generateMockups(page: Page, designs: number) {
 
 /** Step 6: each design's title, keywords and description typed and saved. */
 async function writeMetadata(page: Page, designs: Design[]) {
-  await page.goto('/updateMetadata');
+  await open(page, '/updateMetadata');
   const field = (name: string, file: string) =>
     page.getByRole('textbox', { name: `${name} of ${file}`, exact: true });
   for (const design of designs) {
@@ -105,14 +120,6 @@ async function writeMetadata(page: Page, designs: Design[]) {
 }
 
 // ---- Steps 7 and 8. ----
-
-/**
- * Opens a screen unless it is already open: a full load cancels whatever the app has in flight
- * (with the e2e 4-second access tokens, often a token refresh).
- */
-async function open(page: Page, screen: string) {
-  if (new URL(page.url()).pathname !== screen) await page.goto(screen);
-}
 
 /** Step 7, step 1: the Printify shop selling on `store`, with its template product. */
 async function connectPrintify(page: Page, store: Store) {
@@ -342,7 +349,7 @@ test('Gelato listings: a fresh seller connects Gelato and creates a product per 
   const designs = designsFor('gelato');
   await startWithDesigns(page, 'gelato', designs);
   await writeMetadata(page, designs);
-  await page.goto('/createPrintifyListings');
+  await open(page, '/createPrintifyListings');
   await page.getByRole('button', { name: '1. Connect Gelato store' }).click();
   const dialog = page.getByRole('dialog', { name: 'Connect Gelato store' });
   await dialog.getByLabel(/Gelato API key/).fill(gelato.key);
