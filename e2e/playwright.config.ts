@@ -19,6 +19,10 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'podflow-e2e-'));
 /** The demo's WooCommerce sandbox listens here, so the publish test can type its address. */
 export const wooSandboxPort = port + 9;
 
+/** The demo's Shopify and Gelato sandboxes listen here, so the journeys can read what they hold. */
+export const shopifySandboxPort = port + 8;
+export const gelatoSandboxPort = port + 7;
+
 /**
  * The server sends e-mail to an SMTP server on this loopback port; a test that reads mail starts
  * one there (nodemailer connects per message, so it only has to be up while the mail is sent).
@@ -73,6 +77,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DEMO_DATA_DIR: process.env.E2E_DATA_DIR,
       DEMO_WOOCOMMERCE_PORT: String(wooSandboxPort),
+      DEMO_SHOPIFY_PORT: String(shopifySandboxPort),
+      DEMO_GELATO_PORT: String(gelatoSandboxPort),
       ACCESS_TOKEN_TTL_SECONDS: String(accessTokenTtlSeconds),
       // Every test signs in from the same address: keep the per-address limit of session calls out of the way.
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',

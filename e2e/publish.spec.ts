@@ -97,7 +97,8 @@ test('a seller chooses the store, connects it, syncs after confirming and sees e
   }
   await expect(page.getByRole('progressbar', { name: 'Shopify sync progress' })).toBeVisible();
 
-  // WooCommerce: connected, but this workspace's Printify shop sells on Shopify, so the sync fails with SPEC's alert.
+  // WooCommerce: connected, but this workspace's products are in the Shopify-linked Printify shop:
+  // nothing is synced, and the summary says so with the reason and the way to fix it (never green).
   await page.getByRole('radio', { name: 'WooCommerce' }).check();
   await page.getByRole('button', { name: '1. Connect WooCommerce store' }).click();
   const wooDialog = page.getByRole('dialog', { name: 'Connect WooCommerce store' });
@@ -112,9 +113,13 @@ test('a seller chooses the store, connects it, syncs after confirming and sees e
     .getByRole('dialog', { name: 'Sync to WooCommerce' })
     .getByRole('button', { name: 'Proceed' })
     .click();
-  await expect
-    .poll(() => alerts, { timeout: 30_000 })
-    .toContain('WooCommerce sync failed. See console for details.');
+  const wooSummary = page.getByTestId('woocommerce-sync');
+  await expect(wooSummary).toContainText('Nothing was synced to WooCommerce', { timeout: 30_000 });
+  await expect(wooSummary).toContainText(
+    '2 designs skipped: Not in your Printify shop "PodFlow WooCommerce Store"',
+  );
+  await expect(wooSummary.getByRole('button', { name: 'Go to step 7: Create Listings' })).toBeVisible();
+  expect(alerts).toEqual([]);
 
   // The choice is remembered for the workspace.
   await page.reload();

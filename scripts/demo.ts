@@ -122,8 +122,9 @@ ensureWebBuild();
 const shopName = 'podflow-demo';
 const [openAi, gelato, shopify, woo, stripe] = await Promise.all([
   startOpenAiSandbox(),
-  startGelatoSandbox(),
-  startShopifySandbox(),
+  // Fixed ports when asked (the e2e suite reads what the sandboxes hold).
+  startGelatoSandbox({ port: Number(process.env.DEMO_GELATO_PORT ?? 0) }),
+  startShopifySandbox({ port: Number(process.env.DEMO_SHOPIFY_PORT ?? 0) }),
   // A fixed port when asked (the e2e suite connects to it by address).
   startWooSandbox({ port: Number(process.env.DEMO_WOOCOMMERCE_PORT ?? 0) }),
   startStripeSandbox(),

@@ -19,6 +19,8 @@ export const printifyInfo = z.object({
   shop_id: z.string(),
   product_id: z.string(),
   shop_title: z.string(),
+  sales_channel: z.string(),
+  publishes_to_store: z.boolean(),
 });
 export const gelatoInfo = z.object({
   api_key: z.string(),
@@ -62,6 +64,8 @@ export const listingResult = z.object({
   status: z.enum(['pending', 'created', 'updated', 'skipped', 'failed']),
   product_id: z.string().nullable(),
   reason: z.string().nullable(),
+  detail: z.string().nullable(),
+  published: z.boolean().nullable(),
 });
 export const listingRun = z
   .object({
@@ -74,6 +78,8 @@ export const listingRun = z
     updated: z.number().int(),
     skipped: z.number().int(),
     failed: z.number().int(),
+    published: z.number().int(),
+    publish_failed: z.number().int(),
     results: z.array(listingResult),
     reason: z.string().nullable(),
     created_at: z.string(),

@@ -26,6 +26,10 @@ export type PrintifyInfo = {
   shop_id: string;
   product_id: string;
   shop_title: string;
+  /** Where the shop sells ('shopify', 'woocommerce', 'etsy', 'disconnected'...); '' when not known. */
+  sales_channel: string;
+  /** Whether publishing lists the products in a store: the Publish option's default. */
+  publishes_to_store: boolean;
 };
 
 /** GET fetch_workspace_gelato_info. */
@@ -48,8 +52,12 @@ export type ListingResult = {
   status: ListingResultStatus;
   /** The provider's product id once created or updated. */
   product_id: string | null;
-  /** Why it failed, in the provider's words where it gave some. */
+  /** What happened and what to do, in the seller's words (also why a publish failed). */
   reason: string | null;
+  /** The provider's own words and code behind `reason`, for an expandable details. */
+  detail: string | null;
+  /** Whether it was published to the shop's sales channel; null when publishing was not asked. */
+  published: boolean | null;
 };
 
 /** The workspace's latest listing run (beyond the spec: live progress per design). */
@@ -63,6 +71,9 @@ export type ListingRun = {
   updated: number;
   skipped: number;
   failed: number;
+  /** Designs published to the sales channel, and those whose publish was refused. */
+  published: number;
+  publish_failed: number;
   results: ListingResult[];
   /** Why the run stopped, when it Failed. */
   reason: string | null;
@@ -84,4 +95,5 @@ export const listingMessages = {
   notConnectedGelato: 'Connect a Gelato store and template first (step 1).',
   noDesigns: 'This workspace has no designs yet. Upload designs first.',
   running: 'Listings are still being created for this workspace. Wait for this run to finish.',
+  alreadyRunning: 'Listings are already being created for this workspace: this is that run.',
 } as const;

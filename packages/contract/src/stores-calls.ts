@@ -61,6 +61,7 @@ export const storeSyncResult = z.object({
   store_product_id: z.string().nullable(),
   changes: z.array(z.enum(['title', 'description', 'tags', 'seo', 'mockups'])),
   reason: z.string().nullable(),
+  detail: z.string().nullable(),
 });
 export const storeSyncRun = z
   .object({
@@ -68,6 +69,7 @@ export const storeSyncRun = z
     store: targetStore,
     status: z.enum(['Pending', 'In Progress', 'Completed', 'Failed']),
     skip_mockups: z.boolean(),
+    printify_shop: z.string().nullable(),
     total: z.number().int(),
     updated: z.number().int(),
     unchanged: z.number().int(),

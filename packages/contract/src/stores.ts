@@ -50,6 +50,8 @@ export type StoreSyncResult = {
   changes: StoreSyncChange[];
   /** Why it was skipped or failed, in words a seller can act on. */
   reason: string | null;
+  /** The provider's or store's own words and code behind `reason`, for an expandable details. */
+  detail: string | null;
 };
 
 /** The workspace's latest sync to a store, with live progress per design (beyond the spec). */
@@ -58,6 +60,8 @@ export type StoreSyncRun = {
   store: TargetStore;
   status: ListingRunStatus;
   skip_mockups: boolean;
+  /** The Printify shop whose products were synced (the one selling on the store), once known. */
+  printify_shop: string | null;
   total: number;
   updated: number;
   unchanged: number;
@@ -85,6 +89,14 @@ export const storeMessages = {
   notConnected: (store: TargetStore) => `Connect your ${storeNames[store]} store first.`,
   notConnectedPrintify: 'Connect your Printify shop and create the listings first (step 7).',
   noListings: 'No design in this workspace has a Printify product yet. Create the listings first (step 7).',
+  alreadyRunning: (store: TargetStore) =>
+    `A sync to ${storeNames[store]} is already running for this workspace: this is that sync.`,
+  noShopFor: (store: TargetStore, shops: string) =>
+    `None of your Printify shops sells on ${storeNames[store]}${shops ? ` (${shops})` : ''}: in Printify, link a shop to your ${storeNames[store]} store, then connect that shop in step 7 and create the listings.`,
+  notInShop: (store: TargetStore, shop: string) =>
+    `Not in your Printify shop "${shop}", which sells on ${storeNames[store]}: connect that shop in step 7 and create the listings there.`,
+  notPublished: (store: TargetStore) =>
+    `Not on ${storeNames[store]} yet: tick 'Publish' in step 7 and create the listings again (or publish it from Printify), then sync.`,
   running: (store: TargetStore) =>
     `A sync to ${storeNames[store]} is still running for this workspace. Wait for it to finish.`,
 } as const;

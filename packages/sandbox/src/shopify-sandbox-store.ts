@@ -265,6 +265,13 @@ export function createShopifyStore(options: { baseUrl: () => string; mediaReadyM
     mediaUrl,
 
     /** A product as tests read it, or undefined. */
+    /** Every product of a shop, oldest first, as `snapshot` shows one. */
+    list(shop: string): SandboxShopifyProduct[] {
+      return [...products.values()]
+        .filter((product) => product.shop === shop)
+        .flatMap((product) => this.snapshot(shop, String(product.id)) ?? []);
+    },
+
     snapshot(shop: string, id: string): SandboxShopifyProduct | undefined {
       const number = idOf('Product', id);
       const product = number === undefined ? undefined : products.get(number);

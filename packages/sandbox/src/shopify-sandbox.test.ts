@@ -440,3 +440,21 @@ describe('media', () => {
     expect(sandbox.product(shop, id)!.media.map((m) => m.id)).toEqual([c, a]);
   });
 });
+
+describe("the sandbox's product list (for end-to-end tests and the demo)", () => {
+  it("lists a shop's products with their tags and media to the shop's token only", async () => {
+    const fresh = await start({ mediaReadyMs: 1 });
+    fresh.createProduct(shop, { title: 'Moon Mug', tags: ['moon'], images: [{ bytes: red, alt: 'Front' }] });
+    const list = (headers: Record<string, string>) =>
+      fetch(`${fresh.url}/${shop}/sandbox/products.json`, { headers });
+    expect((await list({})).status).toBe(401);
+    expect((await list({ 'x-shopify-access-token': 'shpat_wrong' })).status).toBe(401);
+    expect((await fetch(`${fresh.url}/no-such-shop/sandbox/products.json`)).status).toBe(404);
+    const { products } = (await (await list({ 'x-shopify-access-token': token })).json()) as {
+      products: { title: string; tags: string[]; media: { alt: string; sha256: string }[] }[];
+    };
+    expect(products).toHaveLength(1);
+    expect(products[0]).toMatchObject({ title: 'Moon Mug', tags: ['moon'] });
+    expect(products[0]!.media[0]).toMatchObject({ alt: 'Front', sha256: sha256(red) });
+  });
+});

@@ -240,6 +240,18 @@ export async function startShopifySandbox(options: ShopifySandboxOptions = {}): 
     return reply.status(200).send('');
   });
 
+  // Not Shopify's: the sandbox's product list as the store admin would show it, so an end-to-end
+  // test (or a seller trying the demo) can see what a sync left in the store. Needs the shop's token.
+  app.get('/:shop/sandbox/products.json', async (request, reply) => {
+    const { shop } = request.params as { shop: string };
+    const account = Object.hasOwn(shops, shop) ? shops[shop] : undefined;
+    if (!account) return reply.status(404).send(notFoundBody);
+    if (request.headers['x-shopify-access-token'] !== account.token) {
+      return reply.status(401).send(unauthorizedBody);
+    }
+    return { products: store.list(shop) };
+  });
+
   // Public files behind image.url, as Shopify's CDN serves them.
   app.get('/:shop/cdn/files/:id/:name', async (request, reply) => {
     const { shop, id } = request.params as { shop: string; id: string };

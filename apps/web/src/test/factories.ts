@@ -49,6 +49,8 @@ export function buildPrintifyInfo(overrides: Partial<PrintifyInfo> = {}): Printi
     shop_id: '101',
     product_id: '5f1c0e2a9b3d4c5e6f7a8b9c',
     shop_title: 'Cat Tees',
+    sales_channel: 'custom_integration',
+    publishes_to_store: false,
     ...overrides,
   };
 }
@@ -79,6 +81,8 @@ export function buildListingRun(results: ListingResult[], overrides: Partial<Lis
     updated: counted('updated'),
     skipped: counted('skipped'),
     failed: counted('failed'),
+    published: results.filter((result) => result.published === true).length,
+    publish_failed: results.filter((result) => result.published === false).length,
     results,
     reason: null,
     created_at: '2026-01-01T00:00:00.000Z',
@@ -95,6 +99,8 @@ export function buildListingResult(id: string, overrides: Partial<ListingResult>
     status: 'pending',
     product_id: null,
     reason: null,
+    detail: null,
+    published: null,
     ...overrides,
   };
 }
@@ -109,6 +115,7 @@ export function buildSyncResult(id: string, overrides: Partial<StoreSyncResult> 
     store_product_id: null,
     changes: [],
     reason: null,
+    detail: null,
     ...overrides,
   };
 }
@@ -126,6 +133,7 @@ export function buildSyncRun(
     store: 'shopify',
     status: open ? 'In Progress' : 'Completed',
     skip_mockups: false,
+    printify_shop: 'Cat Tees',
     total: results.length,
     updated: counted('updated'),
     unchanged: counted('unchanged'),

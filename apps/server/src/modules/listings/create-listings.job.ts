@@ -4,6 +4,7 @@ import type { ListingProvider, ListingResultStatus } from '@podflow/contract/lis
 import { gelatoProductInput } from '@podflow/providers/gelato';
 import { ProviderError } from '@podflow/providers/http';
 import { cloneProductInput } from '@podflow/providers/printify';
+import { sellerFailure } from '@podflow/providers/seller-sentence';
 import { eachLimited } from '../../platform/concurrency/each-limited.ts';
 import { withRetries } from '../../platform/concurrency/with-retries.ts';
 import type { SecretBox } from '../../platform/crypto/secrets.ts';
@@ -38,10 +39,23 @@ export type CreateListingsDeps = {
 const payload = z.object({ runId: z.string() });
 
 type Design = DesignRow;
-type Outcome = { status: ListingResultStatus; product_id: string | null; reason: string | null };
+type Outcome = {
+  status: ListingResultStatus;
+  product_id: string | null;
+  reason: string | null;
+  detail?: string | null;
+  published?: number | null;
+};
 
-const failedAsOutcome = (result: Outcome | Error): Outcome =>
-  result instanceof Error ? { status: 'failed', product_id: null, reason: result.message } : result;
+const gaveUp =
+  'The print provider kept failing or could not be reached, so the run stopped: try again in a few minutes.';
+
+/** A design that could not be listed: the seller's sentence, the provider's words in the details. */
+function failedAsOutcome(result: Outcome | Error): Outcome {
+  if (!(result instanceof Error)) return result;
+  const { sentence, detail } = sellerFailure(result);
+  return { status: 'failed', product_id: null, reason: sentence, detail };
+}
 
 /**
  * A listing run: every pending design of it sent to the provider, each result recorded as soon
@@ -71,23 +85,33 @@ export function createListingsJob(deps: CreateListingsDeps): JobDefinition<z.inf
       });
       const body = cloneProductInput(template, { uploadId: upload.id, ...listingTextOf(design) });
       let status: ListingResultStatus = 'created';
-      let productId = design.printify_product_id;
+      // A product belongs to one shop: this shop's product of the design, never another shop's.
+      let productId = await repo.designProduct(design.id, 'printify', shopId);
       if (productId) {
         try {
           await client.updateProduct(shopId, productId, body);
           status = 'updated';
         } catch (error) {
-          // Deleted on Printify since: make it again.
-          if (!(error instanceof ProviderError && error.status === 404)) throw error;
+          // Deleted on Printify since, or (data from before products were kept per shop) in
+          // another shop: make one in this shop.
+          const gone =
+            error instanceof ProviderError && (error.status === 404 || String(error.code) === '8104');
+          if (!gone) throw error;
+          await repo.dropDesignProduct(design.id, 'printify', shopId);
           productId = null;
         }
       }
       if (!productId) {
         productId = (await client.createProduct(shopId, body)).id;
-        await repo.setDesignProduct(design.id, 'printify', productId);
+        await repo.setDesignProduct(design.id, 'printify', shopId, productId);
       }
-      if (run.publish === 1) await client.publishProduct(shopId, productId);
-      return { status, product_id: productId, reason: null };
+      const product = productId;
+      if (run.publish !== 1) return { status, product_id: product, reason: null, published: null };
+      // The product exists either way: a refused publish is said on its row, not as a failed listing.
+      const published = await withRetries(() => client.publishProduct(shopId, product));
+      if (!(published instanceof Error)) return { status, product_id: product, reason: null, published: 1 };
+      const { sentence, detail } = sellerFailure(published);
+      return { status, product_id: product, reason: `Not published: ${sentence}`, detail, published: 0 };
     };
   }
 
@@ -98,15 +122,16 @@ export function createListingsJob(deps: CreateListingsDeps): JobDefinition<z.inf
     const client = clients.gelato(apiKey);
     const template = await client.getTemplate(templateId);
     return async (design: Design): Promise<Outcome> => {
-      if (design.gelato_product_id) {
-        return { status: 'skipped', product_id: design.gelato_product_id, reason: 'Already on Gelato.' };
+      const existing = await repo.designProduct(design.id, 'gelato', storeId);
+      if (existing) {
+        return { status: 'skipped', product_id: existing, reason: 'Already in this Gelato store.' };
       }
       const fileUrl = new URL(signer.sign(design.storage_key), deps.publicUrl).href;
       const product = await client.createProductFromTemplate(
         storeId,
         gelatoProductInput(template, { fileUrl, ...listingTextOf(design) }),
       );
-      await repo.setDesignProduct(design.id, 'gelato', product.id);
+      await repo.setDesignProduct(design.id, 'gelato', storeId, product.id);
       return { status: 'created', product_id: product.id, reason: null };
     };
   }
@@ -137,7 +162,7 @@ export function createListingsJob(deps: CreateListingsDeps): JobDefinition<z.inf
           : await gelatoWork(connection.shop_id, connection.template_id, apiKey);
     } catch (error) {
       if (error instanceof ProviderError && error.retryable) throw error; // the queue tries the run again
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = sellerFailure(error).sentence;
       await repo.finishRun(runId, 'Failed', reason);
       return { status: 'failed', reason };
     }
@@ -164,6 +189,7 @@ export function createListingsJob(deps: CreateListingsDeps): JobDefinition<z.inf
     payload,
     concurrency: 2,
     handle,
-    onGiveUp: ({ runId }, reason) => repo.finishRun(runId, 'Failed', reason),
+    // The queue's reason is the provider's raw text (it is logged); the seller reads what to do.
+    onGiveUp: ({ runId }) => repo.finishRun(runId, 'Failed', gaveUp),
   };
 }

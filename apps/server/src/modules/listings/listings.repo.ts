@@ -16,6 +16,16 @@ const active: ListingRunStatus[] = ['Pending', 'In Progress'];
 
 /** The only place with the SQL of provider and store connections, and of listing runs. */
 export function listingsRepo(db: Db) {
+  const activeRun = (workspaceId: string, provider: ListingProvider): Promise<ListingRunRow | undefined> =>
+    db
+      .selectFrom('listing_runs')
+      .selectAll()
+      .where('workspace_id', '=', workspaceId)
+      .where('provider', '=', provider)
+      .where('status', 'in', active)
+      .limit(1)
+      .executeTakeFirst();
+
   return {
     connection(
       workspaceId: string,
@@ -32,6 +42,7 @@ export function listingsRepo(db: Db) {
     /** Writes a workspace's connection to a provider in one statement (insert or replace). */
     async saveConnection(row: Insertable<ProviderConnectionsTable>): Promise<void> {
       const { user_id, api_key_sealed, shop_id, shop_title, template_id, template_title, updated_at } = row;
+      const sales_channel = row.sales_channel ?? '';
       await db
         .insertInto('provider_connections')
         .values(row)
@@ -43,32 +54,35 @@ export function listingsRepo(db: Db) {
             shop_title,
             template_id,
             template_title,
+            sales_channel,
             updated_at,
           }),
         )
         .execute();
     },
 
-    async hasActiveRun(workspaceId: string, provider: ListingProvider): Promise<boolean> {
-      const row = await db
-        .selectFrom('listing_runs')
-        .select('id')
-        .where('workspace_id', '=', workspaceId)
-        .where('provider', '=', provider)
-        .where('status', 'in', active)
-        .limit(1)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
+    /** The workspace's run of this provider that is still to finish (at most one: a unique index says so). */
+    activeRun,
 
+    /**
+     * Inserts a run with its results, or answers the run already active for the workspace and
+     * provider (a second click or tab): the unique index of active runs refuses a second one.
+     */
     async insertRun(
       run: Insertable<ListingRunsTable>,
       results: Insertable<ListingResultsTable>[],
-    ): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        await trx.insertInto('listing_runs').values(run).execute();
-        if (results.length > 0) await trx.insertInto('listing_results').values(results).execute();
-      });
+    ): Promise<{ id: string; started: boolean }> {
+      try {
+        await db.transaction().execute(async (trx) => {
+          await trx.insertInto('listing_runs').values(run).execute();
+          if (results.length > 0) await trx.insertInto('listing_results').values(results).execute();
+        });
+        return { id: run.id, started: true };
+      } catch (error) {
+        const running = await activeRun(run.workspace_id, run.provider as ListingProvider);
+        if (running) return { id: running.id, started: false };
+        throw error;
+      }
     },
 
     findRun(id: string): Promise<ListingRunRow | undefined> {
@@ -116,7 +130,13 @@ export function listingsRepo(db: Db) {
     async setResult(
       runId: string,
       designId: string,
-      result: { status: ListingResultStatus; product_id: string | null; reason: string | null },
+      result: {
+        status: ListingResultStatus;
+        product_id: string | null;
+        reason: string | null;
+        detail?: string | null;
+        published?: number | null;
+      },
     ): Promise<void> {
       await db
         .updateTable('listing_results')
@@ -126,12 +146,75 @@ export function listingsRepo(db: Db) {
         .execute();
     },
 
-    /** Records a design's product on a provider (the next run updates it instead of creating another). */
-    async setDesignProduct(designId: string, provider: ListingProvider, productId: string): Promise<void> {
+    /** A design's product in one shop (Printify) or store (Gelato), if it has one there. */
+    async designProduct(designId: string, provider: ListingProvider, shopId: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('design_products')
+        .select('product_id')
+        .where('design_id', '=', designId)
+        .where('provider', '=', provider)
+        .where('shop_id', '=', shopId)
+        .executeTakeFirst();
+      return row?.product_id ?? null;
+    },
+
+    /** The workspace's products on a provider: design id, shop and product, one row per design and shop. */
+    workspaceProducts(
+      workspaceId: string,
+      provider: ListingProvider,
+    ): Promise<{ design_id: string; shop_id: string; product_id: string }[]> {
+      return db
+        .selectFrom('design_products')
+        .innerJoin('designs', 'designs.id', 'design_products.design_id')
+        .select(['design_products.design_id', 'design_products.shop_id', 'design_products.product_id'])
+        .where('designs.workspace_id', '=', workspaceId)
+        .where('design_products.provider', '=', provider)
+        .execute();
+    },
+
+    /**
+     * Records a design's product in a shop (the next run there updates it instead of creating
+     * another; other shops' products are kept). The design's own column shows the latest one.
+     */
+    async setDesignProduct(
+      designId: string,
+      provider: ListingProvider,
+      shopId: string,
+      productId: string,
+    ): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('design_products')
+          .values({
+            design_id: designId,
+            provider,
+            shop_id: shopId,
+            product_id: productId,
+            updated_at: Date.now(),
+          })
+          .onConflict((oc) =>
+            oc
+              .columns(['design_id', 'provider', 'shop_id'])
+              .doUpdateSet({ product_id: productId, updated_at: Date.now() }),
+          )
+          .execute();
+        await trx
+          .updateTable('designs')
+          .set(
+            provider === 'printify' ? { printify_product_id: productId } : { gelato_product_id: productId },
+          )
+          .where('id', '=', designId)
+          .execute();
+      });
+    },
+
+    /** Forgets a design's product in a shop (deleted on the provider since). */
+    async dropDesignProduct(designId: string, provider: ListingProvider, shopId: string): Promise<void> {
       await db
-        .updateTable('designs')
-        .set(provider === 'printify' ? { printify_product_id: productId } : { gelato_product_id: productId })
-        .where('id', '=', designId)
+        .deleteFrom('design_products')
+        .where('design_id', '=', designId)
+        .where('provider', '=', provider)
+        .where('shop_id', '=', shopId)
         .execute();
     },
   };

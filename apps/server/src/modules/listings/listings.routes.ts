@@ -93,13 +93,15 @@ export const listingsRoutes: FastifyPluginAsyncZod<Options> = async (app, { list
       },
     },
     async (request) => {
-      const run = await listings.createPrintify(
+      const { run, started } = await listings.createPrintify(
         request.auth.userId,
         request.body.workspace_id,
         request.body.publish,
       );
       return {
-        message: `Creating Printify listings for ${run.total} design${run.total === 1 ? '' : 's'}.`,
+        message: started
+          ? `Creating Printify listings for ${run.total} design${run.total === 1 ? '' : 's'}.`
+          : listingMessages.alreadyRunning,
         run,
       };
     },

@@ -21,7 +21,10 @@ import type { DesignsService } from '../designs/designs.service.ts';
 import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
 import type { ConnectionRow, ListingResultRow, ListingRunRow, ListingsRepo } from './listings.repo.ts';
 
-type ConnectionFields = Pick<ConnectionRow, 'shop_id' | 'shop_title' | 'template_id' | 'template_title'>;
+type ConnectionFields = Pick<
+  ConnectionRow,
+  'shop_id' | 'shop_title' | 'template_id' | 'template_title' | 'sales_channel'
+>;
 
 export const CREATE_LISTINGS_JOB = 'create-listings';
 
@@ -80,12 +83,16 @@ export function toListingRun(run: ListingRunRow, results: ListingResultRow[]): L
     updated: count('updated'),
     skipped: count('skipped'),
     failed: count('failed'),
+    published: results.filter((r) => r.published === 1).length,
+    publish_failed: results.filter((r) => r.published === 0).length,
     results: results.map((r) => ({
       lineitem_id: r.design_id,
       image_file_name: r.design_file_name,
       status: r.status as ListingRun['results'][number]['status'],
       product_id: r.product_id,
       reason: r.reason,
+      detail: r.detail,
+      published: r.published === null ? null : r.published === 1,
     })),
     reason: run.reason,
     created_at: iso(run.created_at)!,
@@ -126,8 +133,19 @@ export function listingsService(deps: ListingsServiceDeps) {
     return key;
   }
 
-  async function startRun(userId: string, workspaceId: string, provider: ListingProvider, publish: boolean) {
+  /**
+   * Starts a run, or answers the one already running for the workspace and provider (a second
+   * click, another tab): never a second run, never an error for it.
+   */
+  async function startRun(
+    userId: string,
+    workspaceId: string,
+    provider: ListingProvider,
+    publish: boolean,
+  ): Promise<{ id: string; started: boolean }> {
     await workspaces.requireOwned(userId, workspaceId);
+    const running = await repo.activeRun(workspaceId, provider);
+    if (running) return { id: running.id, started: false };
     const connection = await repo.connection(workspaceId, provider);
     if (!connection) {
       const message =
@@ -136,11 +154,8 @@ export function listingsService(deps: ListingsServiceDeps) {
     }
     const rows = await designs.listRows(workspaceId);
     if (rows.length === 0) throw new UserError(400, listingMessages.noDesigns, { code: 'no_designs' });
-    if (await repo.hasActiveRun(workspaceId, provider)) {
-      throw new UserError(409, listingMessages.running, { code: 'listings_running' });
-    }
     const id = randomUUID();
-    await repo.insertRun(
+    const inserted = await repo.insertRun(
       {
         id,
         workspace_id: workspaceId,
@@ -163,8 +178,8 @@ export function listingsService(deps: ListingsServiceDeps) {
         reason: null,
       })),
     );
-    await queue.enqueue(CREATE_LISTINGS_JOB, id, { runId: id });
-    return id;
+    if (inserted.started) await queue.enqueue(CREATE_LISTINGS_JOB, id, { runId: id });
+    return inserted;
   }
 
   async function runOf(id: string): Promise<ListingRun> {
@@ -213,10 +228,12 @@ export function listingsService(deps: ListingsServiceDeps) {
       }
       const client = printify(key);
       let shopTitle: string;
+      let salesChannel: string;
       try {
         const shop = (await client.listShops()).find((s) => String(s.id) === input.shop_id);
         if (!shop) throw new UserError(400, listingMessages.printifyProductInvalid, { code: 'shop_unknown' });
         shopTitle = shop.title;
+        salesChannel = shop.sales_channel ?? '';
         await client.getProduct(input.shop_id, input.printify_product_id);
       } catch (error) {
         if (error instanceof UserError) throw error;
@@ -234,6 +251,7 @@ export function listingsService(deps: ListingsServiceDeps) {
         shop_title: shopTitle,
         template_id: input.printify_product_id,
         template_title: '',
+        sales_channel: salesChannel,
         updated_at: Date.now(),
       };
       await repo.saveConnection(row);
@@ -266,15 +284,25 @@ export function listingsService(deps: ListingsServiceDeps) {
         shop_title: '',
         template_id: input.template_id,
         template_title: title,
+        sales_channel: '',
         updated_at: Date.now(),
       };
       await repo.saveConnection(row);
       return gelatoInfoOf(row, key);
     },
 
-    /** Starts a Printify run in the background: one product per design, updated when it exists. */
-    async createPrintify(userId: string, workspaceId: string, publish: boolean): Promise<ListingRun> {
-      return runOf(await startRun(userId, workspaceId, 'printify', publish));
+    /**
+     * Starts a Printify run in the background: one product per design in the connected shop,
+     * updated when the design has one there. `started` is false when the answer is the run that
+     * was already going on.
+     */
+    async createPrintify(
+      userId: string,
+      workspaceId: string,
+      publish: boolean,
+    ): Promise<{ run: ListingRun; started: boolean }> {
+      const { id, started } = await startRun(userId, workspaceId, 'printify', publish);
+      return { run: await runOf(id), started };
     },
 
     /**
@@ -282,7 +310,7 @@ export function listingsService(deps: ListingsServiceDeps) {
      * progress shows meanwhile through `run`).
      */
     async createGelato(userId: string, workspaceId: string, waitMs = 30 * 60_000): Promise<ListingRun> {
-      const id = await startRun(userId, workspaceId, 'gelato', false);
+      const { id } = await startRun(userId, workspaceId, 'gelato', false);
       const until = Date.now() + waitMs;
       for (;;) {
         const run = await repo.findRun(id);
@@ -300,6 +328,14 @@ export function listingsService(deps: ListingsServiceDeps) {
   };
 }
 
+/**
+ * Whether publishing to the shop's sales channel lists the products in a store: on for a shop
+ * linked to Shopify, WooCommerce, Etsy and the like; off for an API shop (Printify waits for an
+ * integration to confirm), a disconnected shop, or one whose channel is not known.
+ */
+export const sellsOnAStore = (channel: string) =>
+  channel !== '' && channel !== 'disconnected' && channel !== 'custom_integration';
+
 /** What the screen shows of a connection: the key only masked. */
 function printifyInfoOf(row: ConnectionFields, apiKey: string): PrintifyInfo {
   return {
@@ -307,6 +343,8 @@ function printifyInfoOf(row: ConnectionFields, apiKey: string): PrintifyInfo {
     shop_id: row.shop_id,
     product_id: row.template_id,
     shop_title: row.shop_title,
+    sales_channel: row.sales_channel,
+    publishes_to_store: sellsOnAStore(row.sales_channel),
   };
 }
 

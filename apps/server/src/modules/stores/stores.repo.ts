@@ -16,12 +16,26 @@ export type StoreSyncOutcome = {
   store_product_id: string | null;
   changes: string;
   reason: string | null;
+  /** The provider's or store's own words behind `reason`. */
+  detail?: string | null;
+  /** The Printify product synced (of the shop selling on the store), once known. */
+  printify_product_id?: string | null;
 };
 
 const active: ListingRunStatus[] = ['Pending', 'In Progress'];
 
 /** The only place with the SQL of target stores, store sync runs and the store media PodFlow added. */
 export function storesRepo(db: Db) {
+  const activeRun = (workspaceId: string, store: TargetStore): Promise<StoreSyncRunRow | undefined> =>
+    db
+      .selectFrom('store_sync_runs')
+      .selectAll()
+      .where('workspace_id', '=', workspaceId)
+      .where('store', '=', store)
+      .where('status', 'in', active)
+      .limit(1)
+      .executeTakeFirst();
+
   const mediaOf = (p: StoreProduct) =>
     db
       .selectFrom('store_media')
@@ -44,26 +58,37 @@ export function storesRepo(db: Db) {
       await db.updateTable('workspaces').set({ target_store: store }).where('id', '=', workspaceId).execute();
     },
 
-    async hasActiveRun(workspaceId: string, store: TargetStore): Promise<boolean> {
-      const row = await db
-        .selectFrom('store_sync_runs')
-        .select('id')
-        .where('workspace_id', '=', workspaceId)
-        .where('store', '=', store)
-        .where('status', 'in', active)
-        .limit(1)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
+    /** The workspace's sync to this store that is still to finish (at most one: a unique index says so). */
+    activeRun,
 
+    /**
+     * Inserts a run with its results, or answers the sync already active for the workspace and
+     * store (a second click or tab): the unique index of active runs refuses a second one.
+     */
     async insertRun(
       run: Insertable<StoreSyncRunsTable>,
       results: Insertable<StoreSyncResultsTable>[],
-    ): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        await trx.insertInto('store_sync_runs').values(run).execute();
-        if (results.length > 0) await trx.insertInto('store_sync_results').values(results).execute();
-      });
+    ): Promise<{ id: string; started: boolean }> {
+      try {
+        await db.transaction().execute(async (trx) => {
+          await trx.insertInto('store_sync_runs').values(run).execute();
+          if (results.length > 0) await trx.insertInto('store_sync_results').values(results).execute();
+        });
+        return { id: run.id, started: true };
+      } catch (error) {
+        const running = await activeRun(run.workspace_id, run.store as TargetStore);
+        if (running) return { id: running.id, started: false };
+        throw error;
+      }
+    },
+
+    /** Records which Printify shop's products the run syncs. */
+    async setRunShop(id: string, shopTitle: string): Promise<void> {
+      await db
+        .updateTable('store_sync_runs')
+        .set({ printify_shop: shopTitle })
+        .where('id', '=', id)
+        .execute();
     },
 
     findRun(id: string): Promise<StoreSyncRunRow | undefined> {

@@ -2,7 +2,7 @@ import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '@podflow/contract/errors';
-import { storeNames } from '@podflow/contract/stores';
+import { storeMessages, storeNames } from '@podflow/contract/stores';
 import {
   saveShopifyRequest,
   saveShopifyResponse,
@@ -136,8 +136,11 @@ export const storesRoutes: FastifyPluginAsyncZod<Options> = async (app, { stores
       },
     },
     async (request) => {
-      const run = await stores.startSync(request.auth.userId, request.body.workspace_id, 'shopify', false);
-      return { message: started(run.total, 'shopify'), run };
+      const sync = await stores.startSync(request.auth.userId, request.body.workspace_id, 'shopify', false);
+      const message = sync.started
+        ? started(sync.run.total, 'shopify')
+        : storeMessages.alreadyRunning('shopify');
+      return { message, run: sync.run };
     },
   );
 
@@ -154,8 +157,11 @@ export const storesRoutes: FastifyPluginAsyncZod<Options> = async (app, { stores
     },
     async (request) => {
       const { workspace_id, skip_mockups } = request.body;
-      const run = await stores.startSync(request.auth.userId, workspace_id, 'woocommerce', skip_mockups);
-      return { message: started(run.total, 'woocommerce'), run };
+      const sync = await stores.startSync(request.auth.userId, workspace_id, 'woocommerce', skip_mockups);
+      const message = sync.started
+        ? started(sync.run.total, 'woocommerce')
+        : storeMessages.alreadyRunning('woocommerce');
+      return { message, run: sync.run };
     },
   );
 

@@ -11,11 +11,11 @@ import {
   shopifyRequiredScopes,
   shopifyShopNamePattern,
   storeMessages,
-  storeNames,
   targetStores,
 } from '@podflow/contract/stores';
 import type { ListingRunStatus } from '@podflow/contract/listings';
 import { ProviderError } from '@podflow/providers/http';
+import { sellerFailure } from '@podflow/providers/seller-sentence';
 import { UnsafeUrlError, checkOutboundUrl, safeFetch } from '@podflow/providers/safe-fetch';
 import { shopifyClient } from '@podflow/providers/shopify';
 import { wooClient } from '@podflow/providers/woocommerce';
@@ -72,7 +72,7 @@ export type StoreClients = ReturnType<typeof storeClients>;
 
 export type StoresServiceDeps = {
   repo: StoresRepo;
-  connections: Pick<ListingsRepo, 'connection' | 'saveConnection'>;
+  connections: Pick<ListingsRepo, 'connection' | 'saveConnection' | 'workspaceProducts'>;
   queue: JobQueue;
   secrets: SecretBox;
   workspaces: WorkspacesService;
@@ -96,6 +96,7 @@ export function toStoreSyncRun(run: StoreSyncRunRow, results: StoreSyncResultRow
     store: run.store as TargetStore,
     status: run.status as ListingRunStatus,
     skip_mockups: run.skip_mockups === 1,
+    printify_shop: run.printify_shop,
     total: results.length,
     updated: count('updated'),
     unchanged: count('unchanged'),
@@ -109,6 +110,7 @@ export function toStoreSyncRun(run: StoreSyncRunRow, results: StoreSyncResultRow
       store_product_id: r.store_product_id,
       changes: r.changes === '' ? [] : (r.changes.split(',') as StoreSyncChange[]),
       reason: r.reason,
+      detail: r.detail,
     })),
     reason: run.reason,
     created_at: iso(run.created_at)!,
@@ -153,9 +155,7 @@ function saveFailure(error: unknown, store: TargetStore): UserError {
   if (!(error instanceof ProviderError)) throw error;
   const sentence = store === 'shopify' ? storeMessages.shopifySaveFailed : storeMessages.wooSaveFailed;
   if (error.status === 0 || error.status >= 500 || error.status === 429) {
-    return new UserError(400, `${sentence} ${storeNames[store]} did not answer: ${error.message}`, {
-      code: 'store_unreachable',
-    });
+    return new UserError(400, `${sentence} ${sellerFailure(error).sentence}`, { code: 'store_unreachable' });
   }
   return new UserError(400, sentence, { code: 'store_refused' });
 }
@@ -310,27 +310,33 @@ export function storesService(deps: StoresServiceDeps) {
       return wooInfoOf(storeUrl, keys);
     },
 
-    /** Starts a sync of every design with a Printify product to the store, in the background. */
+    /**
+     * Starts a sync of the workspace's designs to the store in the background (each design with
+     * no product in the Printify shop selling there is skipped, saying why), or answers the sync
+     * already running for the workspace and store. `started` is false for the latter.
+     */
     async startSync(
       userId: string,
       workspaceId: string,
       store: TargetStore,
       skipMockups: boolean,
-    ): Promise<StoreSyncRun> {
+    ): Promise<{ run: StoreSyncRun; started: boolean }> {
       await workspaces.requireOwned(userId, workspaceId);
+      const running = await repo.activeRun(workspaceId, store);
+      if (running) return { run: await runOf(running.id), started: false };
       if (!(await connections.connection(workspaceId, store))) {
         throw new UserError(400, storeMessages.notConnected(store), { code: 'not_connected' });
       }
       if (!(await connections.connection(workspaceId, 'printify'))) {
         throw new UserError(400, storeMessages.notConnectedPrintify, { code: 'printify_not_connected' });
       }
-      const listed = (await designs.listRows(workspaceId)).filter((d) => d.printify_product_id);
-      if (listed.length === 0) throw new UserError(400, storeMessages.noListings, { code: 'no_listings' });
-      if (await repo.hasActiveRun(workspaceId, store)) {
-        throw new UserError(409, storeMessages.running(store), { code: 'sync_running' });
-      }
+      const listed = new Set(
+        (await connections.workspaceProducts(workspaceId, 'printify')).map((p) => p.design_id),
+      );
+      if (listed.size === 0) throw new UserError(400, storeMessages.noListings, { code: 'no_listings' });
+      const rows = await designs.listRows(workspaceId);
       const id = randomUUID();
-      await repo.insertRun(
+      const inserted = await repo.insertRun(
         {
           id,
           workspace_id: workspaceId,
@@ -343,20 +349,20 @@ export function storesService(deps: StoresServiceDeps) {
           started_at: null,
           finished_at: null,
         },
-        listed.map((design, position) => ({
+        rows.map((design, position) => ({
           run_id: id,
           design_id: design.id,
           design_file_name: design.file_name,
           position,
           status: 'pending',
-          printify_product_id: design.printify_product_id,
+          printify_product_id: null,
           store_product_id: null,
           changes: '',
           reason: null,
         })),
       );
-      await queue.enqueue(SYNC_STORE_JOB, id, { runId: id });
-      return runOf(id);
+      if (inserted.started) await queue.enqueue(SYNC_STORE_JOB, id, { runId: id });
+      return { run: await runOf(inserted.id), started: inserted.started };
     },
 
     async run(userId: string, workspaceId: string, store: TargetStore): Promise<StoreSyncRun | null> {

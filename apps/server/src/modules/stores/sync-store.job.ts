@@ -5,6 +5,7 @@ import type { StoreSyncResultStatus, TargetStore } from '@podflow/contract/store
 import { storeMessages, storeNames } from '@podflow/contract/stores';
 import { ProviderError } from '@podflow/providers/http';
 import type { PrintifyProduct } from '@podflow/providers/printify';
+import { sellerFailure } from '@podflow/providers/seller-sentence';
 import { eachLimited } from '../../platform/concurrency/each-limited.ts';
 import { withRetries } from '../../platform/concurrency/with-retries.ts';
 import type { SecretBox } from '../../platform/crypto/secrets.ts';
@@ -24,7 +25,7 @@ import { type WooItem, syncWooProducts } from './woocommerce-sync.ts';
 
 export type SyncStoreDeps = {
   repo: StoresRepo;
-  connections: Pick<ListingsRepo, 'connection'>;
+  connections: Pick<ListingsRepo, 'connection' | 'workspaceProducts'>;
   designs: DesignsService;
   mockups: Pick<MockupsService, 'rowsOf'>;
   storage: Storage;
@@ -47,7 +48,7 @@ const mimeTypes: Record<string, string> = {
 };
 
 /** A design's target in the store, found through its Printify product's listing there. */
-type Target = { design: DesignRow; storeProductId: string };
+type Target = { design: DesignRow; productId: string; storeProductId: string };
 
 /**
  * A sync run: each design whose Printify product is published to the store gets the store
@@ -58,22 +59,24 @@ type Target = { design: DesignRow; storeProductId: string };
 export function syncStoreJob(deps: SyncStoreDeps): JobDefinition<z.infer<typeof payload>> {
   const { repo, connections, designs, secrets, clients } = deps;
 
-  const outcomeOf = (result: ProductSync | Error, storeProductId: string | null): StoreSyncOutcome =>
-    result instanceof Error
-      ? { status: 'failed', store_product_id: storeProductId, changes: '', reason: result.message }
-      : {
-          status: result.status,
-          store_product_id: storeProductId,
-          changes: result.changes.join(','),
-          reason: null,
-        };
+  const outcomeOf = (result: ProductSync | Error, storeProductId: string | null): StoreSyncOutcome => {
+    if (!(result instanceof Error)) {
+      return {
+        status: result.status,
+        store_product_id: storeProductId,
+        changes: result.changes.join(','),
+        reason: null,
+      };
+    }
+    const { sentence, detail } = sellerFailure(result);
+    return { status: 'failed', store_product_id: storeProductId, changes: '', reason: sentence, detail };
+  };
 
-  const plain = (status: StoreSyncResultStatus, reason: string, storeProductId: string | null = null) => ({
-    status,
-    store_product_id: storeProductId,
-    changes: '',
-    reason,
-  });
+  const plain = (
+    status: StoreSyncResultStatus,
+    reason: string,
+    extra: Pick<StoreSyncOutcome, 'detail' | 'printify_product_id'> = {},
+  ): StoreSyncOutcome => ({ status, store_product_id: null, changes: '', reason, ...extra });
 
   /** The workspace's mockups per design as the store should show them, in template order. */
   async function mockupsOf(workspaceId: string, withUrls: boolean) {
@@ -100,34 +103,39 @@ export function syncStoreJob(deps: SyncStoreDeps): JobDefinition<z.infer<typeof 
     return byDesign;
   }
 
-  /** The Printify side: the saved shop must sell on this store. */
+  /**
+   * The Printify side: the shop that sells on this store, among those the saved key reaches (a
+   * product belongs to one shop). The connected shop when it sells there, else the one holding
+   * most of the workspace's products; each design's product in that shop.
+   */
   async function printifyShop(workspaceId: string, store: TargetStore) {
     const connection = await connections.connection(workspaceId, 'printify');
     if (!connection) throw new RunRefusal(storeMessages.notConnectedPrintify);
     const printifyKey = connectionKey(secrets, connection);
     if (printifyKey === undefined) throw new RunRefusal(keyUnreadable('Printify'));
     const printify = clients.printify(printifyKey);
-    const shop = (await printify.listShops()).find((s) => String(s.id) === connection.shop_id);
-    if (!shop) {
-      throw new RunRefusal(
-        'The Printify shop saved in step 7 is no longer reachable with its API key: connect it again.',
-      );
+    const shops = await printify.listShops();
+    const selling = shops.filter((s) => s.sales_channel === store);
+    if (selling.length === 0) {
+      const list = shops.map((s) => `"${s.title}" sells on ${s.sales_channel ?? 'no channel'}`).join(', ');
+      throw new RunRefusal(storeMessages.noShopFor(store, list));
     }
-    if (shop.sales_channel !== store) {
-      throw new RunRefusal(
-        `Your Printify shop "${shop.title}" sells on ${shop.sales_channel}, not ${storeNames[store]}: in step 7, connect the Printify shop that is linked to your ${storeNames[store]} store.`,
-      );
-    }
+    const all = await connections.workspaceProducts(workspaceId, 'printify');
+    const inShop = (shopId: number) => all.filter((p) => p.shop_id === String(shopId));
+    const shop =
+      selling.find((s) => String(s.id) === connection.shop_id) ??
+      [...selling].sort((a, b) => inShop(b.id).length - inShop(a.id).length)[0]!;
+    const productOf = new Map(inShop(shop.id).map((p) => [p.design_id, p.product_id]));
+    const listedElsewhere = new Set(all.map((p) => p.design_id));
     const product = async (id: string): Promise<PrintifyProduct | undefined> => {
       try {
         return await printify.getProduct(shop.id, id);
       } catch (error) {
-        if (error instanceof ProviderError && (error.status === 404 || error.status === 400))
-          return undefined;
+        if (error instanceof ProviderError && error.status === 404) return undefined;
         throw error;
       }
     };
-    return { product };
+    return { shop, productOf, listedElsewhere, product };
   }
 
   async function handle({ runId }: z.infer<typeof payload>): Promise<JobOutcome> {
@@ -149,10 +157,11 @@ export function syncStoreJob(deps: SyncStoreDeps): JobDefinition<z.infer<typeof 
       if (opened === undefined) throw new RunRefusal(keyUnreadable(name));
       storeKey = opened;
       printify = await printifyShop(workspaceId, store);
+      await repo.setRunShop(runId, printify.shop.title);
       if (run.skip_mockups !== 1) mockups = await mockupsOf(workspaceId, store === 'woocommerce');
     } catch (error) {
       if (error instanceof ProviderError && error.retryable) throw error; // the queue tries the run again
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = sellerFailure(error).sentence;
       await repo.finishRun(runId, 'Failed', reason);
       return { status: 'failed', reason };
     }
@@ -161,24 +170,30 @@ export function syncStoreJob(deps: SyncStoreDeps): JobDefinition<z.infer<typeof 
     async function targetOf(designId: string): Promise<Target | StoreSyncOutcome> {
       const design = await designs.findRow(designId);
       if (!design) return plain('failed', 'The design was deleted.');
-      if (!design.printify_product_id) {
-        return plain('skipped', 'No Printify product yet: create the listing in step 7.');
+      const productId = printify.productOf.get(designId);
+      if (!productId) {
+        return plain(
+          'skipped',
+          printify.listedElsewhere.has(designId)
+            ? storeMessages.notInShop(store, printify.shop.title)
+            : 'No Printify product yet: create the listing in step 7.',
+        );
       }
-      const product = await withRetries(() => printify.product(design.printify_product_id!));
-      if (product instanceof Error) return plain('failed', product.message);
+      const known = { printify_product_id: productId };
+      const product = await withRetries(() => printify.product(productId));
+      if (product instanceof Error) {
+        const { sentence, detail } = sellerFailure(product);
+        return plain('failed', sentence, { ...known, detail });
+      }
       if (!product) {
         return plain(
           'failed',
-          `Printify has no product ${design.printify_product_id} in this shop any more: create the listing again in step 7.`,
+          `Printify no longer has this design's product in "${printify.shop.title}" (deleted there): create the listing again in step 7.`,
+          known,
         );
       }
-      if (!product.external?.id) {
-        return plain(
-          'skipped',
-          `Not on ${name} yet: publish it from Printify (or tick Publish in step 7), then sync again.`,
-        );
-      }
-      return { design, storeProductId: product.external.id };
+      if (!product.external?.id) return plain('skipped', storeMessages.notPublished(store), known);
+      return { design, productId, storeProductId: product.external.id };
     }
 
     const pending = (await repo.results(runId)).filter((r) => r.status === 'pending');
@@ -197,19 +212,23 @@ export function syncStoreJob(deps: SyncStoreDeps): JobDefinition<z.infer<typeof 
             mockups ? (mockups.get(target.design.id) ?? []) : undefined,
           ),
         );
-        await repo.setResult(runId, row.design_id, outcomeOf(result, target.storeProductId));
+        await repo.setResult(runId, row.design_id, {
+          ...outcomeOf(result, target.storeProductId),
+          printify_product_id: target.productId,
+        });
       });
     } else {
       const woo = clients.woocommerce(connection!.shop_id, JSON.parse(storeKey) as WooKeys);
       const tagIds = new Map<string, number>();
       for (let at = 0; at < pending.length; at += mockups ? 10 : 50) {
         const chunk = pending.slice(at, at + (mockups ? 10 : 50));
-        const items: WooItem[] = [];
+        const items: (WooItem & { productId: string })[] = [];
         await eachLimited(chunk, 4, async (row) => {
           const target = await targetOf(row.design_id);
           if (!('design' in target)) return repo.setResult(runId, row.design_id, target);
           items.push({
             designId: row.design_id,
+            productId: target.productId,
             where: where(target.storeProductId),
             listing: storeListingOf(target.design),
             mockups: mockups ? (mockups.get(target.design.id) ?? []) : undefined,
@@ -218,7 +237,10 @@ export function syncStoreJob(deps: SyncStoreDeps): JobDefinition<z.infer<typeof 
         const results = await withRetries(() => syncWooProducts(woo, repo, items, tagIds));
         for (const item of items) {
           const result = results instanceof Error ? results : results.get(item.designId)!;
-          await repo.setResult(runId, item.designId, outcomeOf(result, item.where.productId));
+          await repo.setResult(runId, item.designId, {
+            ...outcomeOf(result, item.where.productId),
+            printify_product_id: item.productId,
+          });
         }
       }
     }
@@ -238,6 +260,12 @@ export function syncStoreJob(deps: SyncStoreDeps): JobDefinition<z.infer<typeof 
     payload,
     concurrency: 2,
     handle,
-    onGiveUp: ({ runId }, reason) => repo.finishRun(runId, 'Failed', reason),
+    // The queue's reason is the provider's raw text (it is logged); the seller reads what to do.
+    onGiveUp: ({ runId }) =>
+      repo.finishRun(
+        runId,
+        'Failed',
+        'Printify or the store kept failing or could not be reached, so the sync stopped: try again in a few minutes.',
+      ),
   };
 }

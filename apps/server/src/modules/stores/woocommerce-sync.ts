@@ -1,5 +1,6 @@
 import { decodeHTML } from 'entities';
 import type { StoreSyncChange } from '@podflow/contract/stores';
+import { ProviderError } from '@podflow/providers/http';
 import type { WooProduct, WooProductInput, wooClient } from '@podflow/providers/woocommerce';
 import type { ProductSync, SyncMockup } from './shopify-sync.ts';
 import { type StoreListing, sameTags } from './store-listing.ts';
@@ -152,12 +153,23 @@ export async function syncWooProducts(
   const answer = await client.batchProducts({
     update: updates.map(({ plan, id }) => ({ id, ...plan.patch })),
   });
-  for (const [k, { item, plan }] of updates.entries()) {
+  for (const [k, { item, plan, id }] of updates.entries()) {
     const result = answer.update[k];
     if (!result || 'error' in result) {
-      const reason =
-        result && 'error' in result ? result.error.message : 'WooCommerce did not answer for it.';
-      outcomes.set(item.designId, new Error(`WooCommerce refused the update: ${reason}`));
+      // The store's own words (and code) stay in the details; the seller reads a sentence.
+      const error = result && 'error' in result ? result.error : undefined;
+      const raw = error
+        ? `WooCommerce refused the update of product ${id}: ${error.message} (${error.code})`
+        : `WooCommerce did not answer for product ${id} in its batch`;
+      outcomes.set(
+        item.designId,
+        new ProviderError(raw, {
+          provider: 'WooCommerce',
+          status: error?.status || 500,
+          ...(error?.code ? { code: error.code } : {}),
+          retryable: !error,
+        }),
+      );
       continue;
     }
     if (item.mockups) await remember(repo, item, result);

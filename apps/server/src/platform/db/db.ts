@@ -17,6 +17,7 @@ import * as billing from './migrations/0009-billing.ts';
 import * as refreshGrace from './migrations/0010-refresh-grace.ts';
 import * as contactPasswordReset from './migrations/0011-contact-password-reset.ts';
 import * as sessionHardening from './migrations/0012-session-hardening.ts';
+import * as productsPerShop from './migrations/0013-products-per-shop.ts';
 import * as mockupAdjustments from './migrations/0014-mockup-adjustments.ts';
 import * as createRequests from './migrations/0015-create-requests.ts';
 import type { Database } from './schema.ts';
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0010-refresh-grace': refreshGrace,
   '0011-contact-password-reset': contactPasswordReset,
   '0012-session-hardening': sessionHardening,
+  '0013-products-per-shop': productsPerShop,
   '0014-mockup-adjustments': mockupAdjustments,
   '0015-create-requests': createRequests,
 };

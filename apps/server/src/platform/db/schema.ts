@@ -21,6 +21,7 @@ export interface Database {
   mockup_deletions: MockupDeletionsTable;
   ai_tasks: AiTasksTable;
   provider_connections: ProviderConnectionsTable;
+  design_products: DesignProductsTable;
   listing_runs: ListingRunsTable;
   listing_results: ListingResultsTable;
   store_sync_runs: StoreSyncRunsTable;
@@ -266,6 +267,8 @@ export interface ProviderConnectionsTable {
   /** Printify: the template product id; Gelato: the template id. */
   template_id: string;
   template_title: string;
+  /** Printify: where the shop sells ('shopify', 'woocommerce', 'etsy', 'disconnected'...); '' when not known. */
+  sales_channel: Generated<string>;
   updated_at: number;
 }
 
@@ -293,7 +296,22 @@ export interface ListingResultsTable {
   /** pending, created, updated, skipped or failed. */
   status: string;
   product_id: string | null;
+  /** The seller's sentence: what happened and what to do. */
   reason: string | null;
+  /** The provider's own words and code behind `reason`, for the expandable details. */
+  detail: Generated<string | null>;
+  /** Publishing was asked for: 1 published, 0 refused; null when not asked. */
+  published: Generated<number | null>;
+}
+
+/** A design's product on a provider, per shop (Printify) or store (Gelato): a product belongs to one. */
+export interface DesignProductsTable {
+  design_id: string;
+  /** 'printify' or 'gelato'. */
+  provider: string;
+  shop_id: string;
+  product_id: string;
+  updated_at: number;
 }
 
 /** One sync of a workspace's Printify listings to its Shopify or WooCommerce store. */
@@ -307,6 +325,8 @@ export interface StoreSyncRunsTable {
   status: string;
   skip_mockups: number;
   reason: string | null;
+  /** The title of the Printify shop whose products the run synced, once known. */
+  printify_shop: Generated<string | null>;
   created_at: number;
   started_at: number | null;
   finished_at: number | null;
@@ -325,6 +345,8 @@ export interface StoreSyncResultsTable {
   /** What changed, comma-separated (title,description,tags,seo,mockups). */
   changes: string;
   reason: string | null;
+  /** The provider's or store's own words and code behind `reason`. */
+  detail: Generated<string | null>;
 }
 
 /** A mockup PodFlow put on a store product (recorded as soon as it is added), and its place among them. */

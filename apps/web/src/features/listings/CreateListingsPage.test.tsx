@@ -325,8 +325,12 @@ describe('CreateListingsPage', () => {
     ];
     server.state.runs.printify = buildListingRun(
       [
-        buildListingResult('cat', { status: 'created', product_id: productId }),
-        buildListingResult('dog', { status: 'updated', product_id: 'aaaaaaaaaaaaaaaaaaaaaaaa' }),
+        buildListingResult('cat', { status: 'created', product_id: productId, published: true }),
+        buildListingResult('dog', {
+          status: 'updated',
+          product_id: 'aaaaaaaaaaaaaaaaaaaaaaaa',
+          published: true,
+        }),
       ],
       { id: 'run-2', publish: true },
     );
@@ -364,20 +368,75 @@ describe('CreateListingsPage', () => {
     expect(within(card('cat.png')).getByText('Printify: Created')).toBeTruthy();
   });
 
-  it("says so when a run is already going (409), and the server's sentence when not connected (400)", async () => {
-    const running = 'Listings are still being created for this workspace. Wait for this run to finish.';
+  it('answers a second start with the run already going: it shows, with no red toast', async () => {
+    const running = buildListingRun([buildListingResult('cat'), buildListingResult('dog')], {
+      id: 'run-0',
+      status: 'In Progress',
+    });
     const server = fakeServer({
       printify: [buildPrintifyInfo()],
-      createPrintify: () => json(409, errorBody(running, 'conflict')),
+      createPrintify: () =>
+        json(200, {
+          message: 'Listings are already being created for this workspace: this is that run.',
+          run: running,
+        }),
     });
     await renderLoaded();
     await waitFor(() =>
       expect(button('2. Create Printify listings').getAttribute('aria-disabled')).toBe('false'),
     );
-    server.state.runs.printify = buildListingRun([buildListingResult('cat'), buildListingResult('dog')]);
+    server.state.runs.printify = running;
     fireEvent.click(button('2. Create Printify listings'));
-    expect(await screen.findByText(running)).toBeTruthy();
+    expect(
+      await screen.findByText('Listings are already being created for this workspace: this is that run.'),
+    ).toBeTruthy();
     expect(await screen.findByText('0 of 2 designs done')).toBeTruthy();
+    expect(screen.queryByText(/could not be created/)).toBeNull();
+  });
+
+  it('ticks Publish for a shop that sells on a store, says what each state does, and tells a refused publish', async () => {
+    const refused = (id: string) =>
+      buildListingResult(id, {
+        status: 'created',
+        product_id: productId,
+        published: false,
+        reason: 'Not published: The Printify shop is not linked to a sales channel.',
+        detail: 'Printify answered POST /v1/shops/1/products/x/publish.json with HTTP 400, code 8254',
+      });
+    const finished = buildListingRun([refused('cat'), refused('dog')], { publish: true, id: 'run-2' });
+    const server = fakeServer({
+      printify: [buildPrintifyInfo({ sales_channel: 'shopify', publishes_to_store: true })],
+      createPrintify: () => {
+        server.state.runs.printify = finished;
+        return json(200, { message: 'Creating listings for 2 designs.', run: finished });
+      },
+    });
+    await renderLoaded();
+    const publish = screen.getByRole('checkbox', { name: 'Publish to my sales channel after creating' });
+    await waitFor(() => expect((publish as HTMLInputElement).checked).toBe(true));
+    expect(
+      screen.getByText('On: Printify lists each product in your Shopify store as soon as it is made.'),
+    ).toBeTruthy();
+    fireEvent.click(publish);
+    expect((publish as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByText('Off: the products wait in Printify until you publish them.')).toBeTruthy();
+    fireEvent.click(publish);
+
+    await waitFor(() =>
+      expect(button('2. Create Printify listings').getAttribute('aria-disabled')).toBe('false'),
+    );
+    fireEvent.click(button('2. Create Printify listings'));
+    server.state.runs.printify = buildListingRun([refused('cat'), refused('dog')], {
+      publish: true,
+      id: 'run-2',
+    });
+    expect(
+      await screen.findByText(/Not published: Printify refused every publish/, undefined, { timeout: 4000 }),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Published to your sales channel/)).toBeNull();
+    expect(within(card('cat.png')).getByText(/Not published: The Printify shop/)).toBeTruthy();
+    // The provider's own words only in the folded details.
+    expect(within(card('cat.png')).getByText('Details')).toBeTruthy();
   });
 
   it('connects Gelato: Save waits for all three values; a refusal alerts as SPEC says', async () => {
@@ -511,6 +570,11 @@ describe('CreateListingsPage', () => {
       expect(alert).toHaveBeenLastCalledWith('Error creating Gelato listings. See console for details.'),
     );
     expect(logged).toHaveBeenCalled();
+    // Beside SPEC's sentence, what happened: never the console alone.
+    const shown = screen
+      .getAllByRole('alert')
+      .find((element) => element.textContent?.includes('See console for details.'));
+    expect(shown?.textContent).toMatch(/See console for details\. .*(reach|network|server)/i);
   });
 
   it('says what to do when the workspace has no designs', async () => {

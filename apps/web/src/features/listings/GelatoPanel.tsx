@@ -1,11 +1,12 @@
 import { Alert, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ApiError } from '../../api/client';
-import { failureText } from '../../api/failure-text';
+import { failureText, unreachableText } from '../../api/failure-text';
 import { notifySuccess } from '../../ui/notify';
 import { useCreateGelatoListings } from './create-listings.api';
 import { listingsText as text } from './listings-messages';
 import { ProviderPanel, type PanelProps } from './ProviderPanel';
+import { useSingleFlight } from './single-flight';
 
 /** What the last Create Gelato listings said: the products made, or why it failed. */
 type Outcome = { created: string[] } | { failure: string };
@@ -19,26 +20,32 @@ export function GelatoPanel(props: PanelProps) {
   const create = useCreateGelatoListings(workspaceId);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
-  const start = () => {
-    setOutcome(null);
-    create.mutate(undefined, {
-      onSuccess: (reply) => {
-        notifySuccess(reply.message);
-        setOutcome({ created: reply.created_product_ids });
-      },
-      onError: (error) => {
-        // SPEC.md section 8: a refusal and a call that got no answer have their own alerts.
-        if (error instanceof ApiError && error.status > 0) {
-          window.alert(text.gelatoListingsFailed);
-          setOutcome({ failure: failureText(error, text.gelatoListingsFailed) });
-        } else {
-          console.error('Error creating Gelato listings:', error);
-          window.alert(text.gelatoListingsFailedConsole);
-          setOutcome({ failure: text.gelatoListingsFailedConsole });
-        }
-      },
+  const flight = useSingleFlight();
+  const start = () =>
+    flight((done) => {
+      setOutcome(null);
+      create.mutate(undefined, {
+        onSettled: done,
+        onSuccess: (reply) => {
+          notifySuccess(reply.message);
+          setOutcome({ created: reply.created_product_ids });
+        },
+        onError: (error) => {
+          // SPEC.md section 8: a refusal and a call that got no answer have their own alerts.
+          if (error instanceof ApiError && error.status > 0) {
+            window.alert(text.gelatoListingsFailed);
+            setOutcome({ failure: failureText(error, text.gelatoListingsFailed) });
+          } else {
+            console.error('Error creating Gelato listings:', error);
+            window.alert(text.gelatoListingsFailedConsole);
+            // SPEC's sentence, and beside it what happened: never the console alone.
+            setOutcome({
+              failure: `${text.gelatoListingsFailedConsole} ${failureText(error, unreachableText)}`,
+            });
+          }
+        },
+      });
     });
-  };
 
   return (
     <ProviderPanel {...props} provider="gelato" sending={create.isPending} onCreate={start}>

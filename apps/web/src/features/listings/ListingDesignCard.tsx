@@ -3,6 +3,7 @@ import { memo } from 'react';
 import type { DesignLineItem } from '@podflow/contract/designs';
 import type { ListingResult, ListingResultStatus } from '@podflow/contract/listings';
 import { DesignThumb } from '../../ui/DesignThumb';
+import { FailureDetails } from './FailureDetails';
 import { listingsText as text } from './listings-messages';
 import classes from './CreateListingsPage.module.css';
 
@@ -61,14 +62,23 @@ export const ListingDesignCard = memo(function ListingDesignCard({
         ) : null}
         {outcomes.map(({ provider, result }) => (
           <div key={provider}>
-            <Badge color={resultColors[result.status]} variant="light" radius="sm" size="sm">
+            <Badge
+              color={resultColors[result.status]}
+              // Dark text: a light badge in its own colour falls short of WCAG AA at this size.
+              c="dark.6"
+              variant="light"
+              radius="sm"
+              size="sm"
+            >
               {text.resultBadge(provider, result.status)}
             </Badge>
-            {result.reason && (result.status === 'failed' || result.status === 'skipped') ? (
+            {result.reason && result.status !== 'pending' ? (
               <Tooltip label={result.reason} multiline maw={320} withArrow openDelay={300}>
                 <Text
                   fz="xs"
-                  c={result.status === 'failed' ? 'red.8' : 'dimmed'}
+                  c={
+                    result.status === 'failed' ? 'red.8' : result.published === false ? 'orange.9' : 'dimmed'
+                  }
                   lineClamp={3}
                   mt={2}
                   tabIndex={0}
@@ -77,6 +87,7 @@ export const ListingDesignCard = memo(function ListingDesignCard({
                 </Text>
               </Tooltip>
             ) : null}
+            <FailureDetails detail={result.detail} label={text.details} />
           </div>
         ))}
       </div>

@@ -6,6 +6,8 @@ import { notifyError, notifySuccess } from '../../ui/notify';
 import { useCreatePrintifyListings } from './create-listings.api';
 import { listingsText as text, providerNames } from './listings-messages';
 import { ProviderPanel, type PanelProps } from './ProviderPanel';
+import { useSingleFlight } from './single-flight';
+import { useConnection } from './store-connection.api';
 
 /**
  * Printify: connect a shop and template product (step 1), then create the listings (step 2),
@@ -14,17 +16,30 @@ import { ProviderPanel, type PanelProps } from './ProviderPanel';
 export function PrintifyPanel(props: PanelProps) {
   const { workspaceId, latest } = props;
   const create = useCreatePrintifyListings(workspaceId);
-  const [publish, setPublish] = useState(false);
+  const flight = useSingleFlight();
+  const connection = useConnection(workspaceId, 'printify').data;
+  // The seller's own choice, per shop; until then the shop decides (on when it sells on a store).
+  const [chosen, setChosen] = useState<{ shopId: string; publish: boolean } | null>(null);
+  const shopId = connection?.shop_id ?? '';
+  const publish =
+    chosen && chosen.shopId === shopId ? chosen.publish : Boolean(connection?.publishes_to_store);
+  const channel = connection?.sales_channel ?? '';
 
   const start = () =>
-    create.mutate(publish, {
-      onSuccess: (reply) => notifySuccess(reply.message),
-      onError: (error) => {
-        notifyError(failureText(error, text.createFailed(providerNames.printify)));
-        // 409: a run is going on (maybe from another tab): show it.
-        if (error instanceof ApiError && error.status === 409) void latest.query.refetch();
-      },
-    });
+    flight((done) =>
+      create.mutate(publish, {
+        onSettled: done,
+        onSuccess: (reply) => notifySuccess(reply.message),
+        onError: (error) => {
+          // 409 (a server from before runs were answered): a run is going on, maybe from another tab: show it.
+          if (error instanceof ApiError && error.status === 409) {
+            void latest.query.refetch();
+            return;
+          }
+          notifyError(failureText(error, text.createFailed(providerNames.printify)));
+        },
+      }),
+    );
 
   return (
     <ProviderPanel
@@ -35,9 +50,11 @@ export function PrintifyPanel(props: PanelProps) {
       option={
         <Checkbox
           label={text.publish}
-          description={text.publishHint}
+          description={publish ? text.publishOnHint(channel) : text.publishOffHint(channel)}
           checked={publish}
-          onChange={(event) => setPublish(event.currentTarget.checked)}
+          // Not before the saved shop is known: its channel decides the default.
+          disabled={!connection || create.isPending || latest.active}
+          onChange={(event) => setChosen({ shopId, publish: event.currentTarget.checked })}
         />
       }
     />

@@ -1,6 +1,6 @@
 import { IconRocket } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import type { ListingProvider } from '@podflow/contract/listings';
+import type { ListingProvider, ListingRun } from '@podflow/contract/listings';
 import { ConnectionPanel } from '../../ui/ConnectionPanel';
 import { GuardedButton } from '../../ui/GuardedButton';
 import { RunProgress } from '../../ui/RunProgress';
@@ -9,6 +9,15 @@ import { createListingsReason, runOutcomes } from './listing-run';
 import { listingsText as text } from './listings-messages';
 import { providerSetups } from './provider-setup';
 import { useConnection, useSaveConnection } from './store-connection.api';
+
+/** What a finished run says of publishing: only what happened ('2 of 3 published'), never more. */
+function publishNote(run: ListingRun | null): string | null {
+  if (!run?.publish) return null;
+  const asked = run.published + run.publish_failed;
+  if (asked === 0) return null;
+  if (run.published === 0) return text.runPublishFailed;
+  return run.publish_failed === 0 ? text.runPublished : text.runPublishedSome(run.published, asked);
+}
 
 /** What the page gives each provider's panel. */
 export interface PanelProps {
@@ -86,7 +95,7 @@ export function ProviderPanel<P extends ListingProvider>(props: ProviderPanelPro
         outcomes={runOutcomes}
         label={text.runProgressLabel(setup.name)}
         finished={text.runFinished}
-        note={latest.run?.publish ? text.runPublished : null}
+        note={publishNote(latest.run)}
         data-testid={`${provider}-run`}
       />
       {children}

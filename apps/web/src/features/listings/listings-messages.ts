@@ -5,6 +5,16 @@ import type { RunState } from '../../ui/run-state';
 const count = (value: number) => value.toLocaleString('en-US');
 const plural = (value: number, one: string, many: string) => `${count(value)} ${value === 1 ? one : many}`;
 
+/** A Printify shop's sales channel as sellers say it. */
+export function channelName(channel: string): string {
+  const names: Record<string, string> = {
+    shopify: 'your Shopify store',
+    woocommerce: 'your WooCommerce store',
+    etsy: 'your Etsy shop',
+  };
+  return names[channel] ?? 'your sales channel';
+}
+
 /** The providers' names as sellers know them. */
 export const providerNames: Record<ListingProvider, string> = { printify: 'Printify', gelato: 'Gelato' };
 
@@ -46,7 +56,12 @@ export const listingsText = {
   connectStep: (provider: string) => `1. Connect ${provider} store`,
   createStep: (provider: string) => `2. Create ${provider} listings`,
   publish: 'Publish to my sales channel after creating',
-  publishHint: 'Off: the products wait in Printify until you publish them.',
+  publishOnHint: (channel: string) =>
+    `On: Printify lists each product in ${channelName(channel)} as soon as it is made.`,
+  publishOffHint: (channel: string) =>
+    channel === 'disconnected' || channel === 'custom_integration'
+      ? `Off: the products wait in Printify (this shop ${channel === 'disconnected' ? 'is not linked to a store' : 'sells through an API integration'}).`
+      : 'Off: the products wait in Printify until you publish them.',
   loadingDesigns: 'Loading designs',
   creating: (provider: string) => `Creating ${provider} listings…`,
   createFailed: (provider: string) => `The ${provider} listings could not be created. Please try again.`,
@@ -105,6 +120,10 @@ export const listingsText = {
   runCounts: { created: 'created', updated: 'updated', skipped: 'skipped', failed: 'failed' },
   runFinished: (when: string) => `Last run finished ${when}`,
   runPublished: 'Published to your sales channel',
+  runPublishedSome: (published: number, total: number) =>
+    `${count(published)} of ${count(total)} published to your sales channel`,
+  runPublishFailed: 'Not published: Printify refused every publish (see each design)',
+  details: 'Details',
 
   // The designs grid.
   gridLabel: 'Designs and their listings',

@@ -381,7 +381,9 @@ describe('PublishListingsPage', () => {
     );
     await act(() => vi.advanceTimersByTimeAsync(1_100));
     expect(await screen.findByText('1 of 2 designs done')).toBeTruthy();
-    expect(screen.getByText('· 1 updated')).toBeTruthy();
+    expect(
+      screen.getByText('1 synced (1 updated, 0 already up to date) · 0 skipped · 0 failed'),
+    ).toBeTruthy();
     const bar = screen.getByRole('progressbar', { name: 'Shopify sync progress' });
     expect(bar.getAttribute('aria-valuenow')).toBe('1');
     const cat = row('cat.png');
@@ -401,13 +403,23 @@ describe('PublishListingsPage', () => {
       { id: 'sync-2' },
     );
     await act(() => vi.advanceTimersByTimeAsync(1_100));
-    expect(await screen.findByText('Shopify is up to date')).toBeTruthy();
-    expect(screen.getByText('· 1 updated · 1 skipped')).toBeTruthy();
+    // One of two synced is not 'up to date': the title says how many, the skip says why.
+    expect(await screen.findByText('Synced 1 of 2 designs to Shopify')).toBeTruthy();
+    expect(screen.queryByText(/is up to date/)).toBeNull();
+    expect(
+      screen.getByText('1 synced (1 updated, 0 already up to date) · 1 skipped · 0 failed'),
+    ).toBeTruthy();
     const dog = row('dog.png');
     expect(within(dog).getByText('Shopify: Skipped')).toBeTruthy();
     expect(within(dog).getByText('Printify has not published this product to Shopify yet.')).toBeTruthy();
+    const reasons = screen.getByRole('list', { name: 'Why designs were skipped or failed' });
+    expect(reasons.textContent).toBe(
+      '1 design skipped: Printify has not published this product to Shopify yet.',
+    );
     expect(
-      await screen.findByText('Synced 2 designs to Shopify: 1 updated, 0 already up to date, 1 skipped.'),
+      await screen.findByText(
+        'Synced 1 of 2 designs to Shopify: 1 updated, 0 already up to date, 1 skipped.',
+      ),
     ).toBeTruthy();
 
     // The sync is over: no more polling.
@@ -464,7 +476,11 @@ describe('PublishListingsPage', () => {
     );
     await act(() => vi.advanceTimersByTimeAsync(1_100));
     expect(await screen.findByText('The sync stopped before it finished')).toBeTruthy();
-    expect(screen.getByText('WooCommerce refused the key.')).toBeTruthy();
+    // SPEC's sentence where the eye is, and the real reason beside it.
+    const stopped = screen
+      .getAllByRole('alert')
+      .find((element) => element.textContent?.includes('WooCommerce sync failed. See console for details.'));
+    expect(stopped?.textContent).toContain('WooCommerce refused the key.');
     expect(alert).toHaveBeenCalledWith('WooCommerce sync failed. See console for details.');
     expect(logged).toHaveBeenCalled();
     expect(within(row('cat.png')).getByText('WooCommerce answered 401.')).toBeTruthy();
@@ -482,6 +498,32 @@ describe('PublishListingsPage', () => {
     await renderLoaded();
     expect(await screen.findByText('Shopify could not be reached.')).toBeTruthy();
     expect(alert).not.toHaveBeenCalled();
+  });
+
+  it('never calls a sync that synced nothing a success: it counts the skips, says why once, and links to step 7', async () => {
+    const server = fakeServer({ shopify: [shopify] });
+    const why =
+      "Not on Shopify yet: tick 'Publish' in step 7 and create the listings again (or publish it from Printify), then sync.";
+    server.state.runs.shopify = buildSyncRun(
+      [
+        buildSyncResult('cat', { status: 'skipped', reason: why }),
+        buildSyncResult('dog', { status: 'skipped', reason: why }),
+      ],
+      { printify_shop: 'Cat Tees' },
+    );
+    await renderLoaded();
+    expect(await screen.findByText('Nothing was synced to Shopify')).toBeTruthy();
+    expect(screen.queryByText(/up to date:/)).toBeNull();
+    expect(
+      screen.getByText('0 synced (0 updated, 0 already up to date) · 2 skipped · 0 failed'),
+    ).toBeTruthy();
+    expect(
+      screen.getByText('From the products of your Printify shop "Cat Tees", which sells on this store.'),
+    ).toBeTruthy();
+    const reasons = screen.getByRole('list', { name: 'Why designs were skipped or failed' });
+    expect(reasons.textContent).toBe(`2 designs skipped: ${why}`);
+    fireEvent.click(button('Go to step 7: Create Listings'));
+    expect(await screen.findByRole('heading', { name: 'Listings page' })).toBeTruthy();
   });
 
   it('says what to do when the workspace has no designs', async () => {

@@ -1,6 +1,7 @@
 import { Button, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconCheck } from '@tabler/icons-react';
 import { useMemo } from 'react';
+import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import type { DesignLineItem } from '@podflow/contract/designs';
 import type { StoreSyncResult, StoreSyncRun, TargetStore } from '@podflow/contract/stores';
@@ -10,13 +11,12 @@ import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
 import { PageToolbar } from '../../ui/PageToolbar';
 import { RequireWorkspace, type CurrentWorkspace } from '../../ui/RequireWorkspace';
-import { runState } from '../../ui/run-state';
 import { WorkspaceBar } from '../../ui/WorkspaceBar';
 import { publishText as text } from './publish-messages';
 import { StoreDesignRow } from './StoreDesignRow';
 import { StorePanel } from './StorePanel';
 import { useSyncRun } from './store-sync.api';
-import { syncedText } from './store-sync-run';
+import { syncedText, syncSummaryOf } from './store-sync-run';
 import { TargetStorePicker } from './TargetStorePicker';
 import { useTargetStore } from './target-store.api';
 import classes from './PublishListingsPage.module.css';
@@ -30,23 +30,26 @@ export function PublishListingsPage() {
   );
 }
 
-/** A sync seen running here has ended: a toast of what it did, or SPEC.md section 8's alert. */
+/**
+ * A sync seen running here has ended: a toast of what it did (green only when everything was
+ * synced), or SPEC.md section 8's alert, the reason shown beside it in the store's panel.
+ */
 function syncFinished(run: StoreSyncRun) {
-  const state = runState(run);
+  const { state } = syncSummaryOf(run);
   if (state === 'failed') {
     console.error(`${text.syncFailed(run.store)} ${run.reason ?? ''}`.trim(), run);
     window.alert(text.syncFailed(run.store));
-  } else if (state === 'allFailed') {
-    notifyError(syncedText(run));
-  } else {
+  } else if (state === 'synced') {
     notifySuccess(syncedText(run));
+  } else {
+    notifications.show({ color: state === 'nothing' ? 'red' : 'orange', message: syncedText(run) });
   }
 }
 
 function WorkspacePublish({ workspaceId, workspaceName }: CurrentWorkspace) {
   const navigate = useNavigate();
   const designs = useDesigns(workspaceId);
-  const { target, change } = useTargetStore(workspaceId);
+  const { target, change, saving } = useTargetStore(workspaceId);
   const latest = useSyncRun(workspaceId, target, syncFinished);
 
   const onThumbnailError = useDesignsThumbnailRefetch(workspaceId);
@@ -96,7 +99,7 @@ function WorkspacePublish({ workspaceId, workspaceName }: CurrentWorkspace) {
 
       <Grid gap="lg" align="flex-start" className={classes.stores}>
         <Grid.Col span={4}>
-          <TargetStorePicker value={target} onChange={choose} />
+          <TargetStorePicker value={target} onChange={choose} disabled={saving} />
         </Grid.Col>
         <Grid.Col span={8}>
           <StorePanel
@@ -106,6 +109,7 @@ function WorkspacePublish({ workspaceId, workspaceName }: CurrentWorkspace) {
             designs={designCount}
             onPrintify={onPrintify}
             latest={latest}
+            onFix={() => void navigate('/createPrintifyListings')}
           />
         </Grid.Col>
       </Grid>

@@ -3,6 +3,7 @@ import { memo } from 'react';
 import type { DesignLineItem } from '@podflow/contract/designs';
 import type { StoreSyncResult, StoreSyncResultStatus, TargetStore } from '@podflow/contract/stores';
 import { DesignThumb } from '../../ui/DesignThumb';
+import { FailureDetails } from './FailureDetails';
 import { publishText as text } from './publish-messages';
 import classes from './PublishListingsPage.module.css';
 
@@ -51,8 +52,8 @@ export const StoreDesignRow = memo(function StoreDesignRow({
           {name}
         </Text>
         <Text fz="xs" c="dimmed" className={classes.productId}>
-          {design.printify_product_id
-            ? text.printifyProductId(design.printify_product_id)
+          {result?.printify_product_id || design.printify_product_id
+            ? text.printifyProductId((result?.printify_product_id || design.printify_product_id)!)
             : text.notOnPrintify}
         </Text>
         {result?.store_product_id ? (
@@ -64,7 +65,14 @@ export const StoreDesignRow = memo(function StoreDesignRow({
       <div className={classes.cell}>
         {result ? (
           <div>
-            <Badge color={resultColors[result.status]} variant="light" radius="sm" size="sm">
+            <Badge
+              color={resultColors[result.status]}
+              // Dark text: a light badge in its own colour falls short of WCAG AA at this size.
+              c="dark.6"
+              variant="light"
+              radius="sm"
+              size="sm"
+            >
               {text.resultBadge(store, result.status)}
             </Badge>
           </div>
@@ -85,6 +93,7 @@ export const StoreDesignRow = memo(function StoreDesignRow({
             {result.reason}
           </Text>
         ) : null}
+        {result ? <FailureDetails detail={result.detail} label={text.details} /> : null}
       </div>
     </article>
   );

@@ -1,19 +1,20 @@
 import { Alert, Checkbox, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconRefresh } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { storeNames, type TargetStore } from '@podflow/contract/stores';
 import { ApiError } from '../../api/client';
 import { failureText } from '../../api/failure-text';
 import { ConnectionPanel } from '../../ui/ConnectionPanel';
 import { GuardedButton } from '../../ui/GuardedButton';
-import { notifyError, notifySuccess } from '../../ui/notify';
-import { RunProgress } from '../../ui/RunProgress';
+import { notifySuccess } from '../../ui/notify';
 import { publishText as text } from './publish-messages';
 import { useSaveStoreConnection, useStoreConnection } from './store-connection.api';
+import { useSingleFlight } from './single-flight';
 import { storeSetups } from './store-setup';
 import { useStartSync, type useSyncRun } from './store-sync.api';
-import { syncOutcomes, syncReason } from './store-sync-run';
+import { syncReason } from './store-sync-run';
+import { SyncSummary } from './SyncSummary';
 
 interface StorePanelProps<S extends TargetStore> {
   store: S;
@@ -23,6 +24,8 @@ interface StorePanelProps<S extends TargetStore> {
   /** How many of them have a Printify product. */
   onPrintify: number;
   latest: ReturnType<typeof useSyncRun>;
+  /** Opens step 7, where skipped designs are fixed. */
+  onFix: () => void;
 }
 
 /**
@@ -30,7 +33,7 @@ interface StorePanelProps<S extends TargetStore> {
  * 2 says why it cannot be used yet and asks SPEC.md's question first), and its latest sync.
  */
 export function StorePanel<S extends TargetStore>(props: StorePanelProps<S>) {
-  const { store, workspaceId, designs, onPrintify, latest } = props;
+  const { store, workspaceId, designs, onPrintify, latest, onFix } = props;
   const name = storeNames[store];
   const setup = storeSetups[store];
   const connection = useStoreConnection(workspaceId, store);
@@ -44,26 +47,32 @@ export function StorePanel<S extends TargetStore>(props: StorePanelProps<S>) {
     ? text.starting(store)
     : syncReason({ store, connection: info, designs, onPrintify, running: latest.active });
 
-  const start = () => {
-    setFailure(null);
-    sync.mutate(store === 'woocommerce' && keepImages, {
-      onSuccess: (reply) => notifySuccess(reply.message),
-      onError: (error) => {
-        // 409: a sync is going on (maybe from another tab): show it.
-        if (error instanceof ApiError && error.status === 409) {
-          notifyError(failureText(error, text.running(store)));
-          void latest.query.refetch();
-          return;
-        }
-        // SPEC.md section 8: an alert that sends to the console, where the details are.
-        console.error(`${name} sync failed:`, error);
-        window.alert(text.syncFailed(store));
-        setFailure(failureText(error, text.syncFailed(store)));
-      },
+  const flight = useSingleFlight();
+  const start = () =>
+    flight((done) => {
+      setFailure(null);
+      sync.mutate(store === 'woocommerce' && keepImages, {
+        onSettled: done,
+        onSuccess: (reply) => notifySuccess(reply.message),
+        onError: (error) => {
+          // 409 (a server from before syncs were answered): a sync is going on, maybe from another tab: show it.
+          if (error instanceof ApiError && error.status === 409) {
+            void latest.query.refetch();
+            return;
+          }
+          // SPEC.md section 8: an alert that sends to the console, where the details are.
+          console.error(`${name} sync failed:`, error);
+          window.alert(text.syncFailed(store));
+          setFailure(failureText(error, text.syncFailed(store)));
+        },
+      });
     });
-  };
 
-  const confirm = () =>
+  // One question at a time: a double click on Sync opens one confirmation.
+  const asking = useRef(false);
+  const confirm = () => {
+    if (asking.current) return;
+    asking.current = true;
     modals.openConfirmModal({
       title: text.confirmTitle(store),
       centered: true,
@@ -77,7 +86,11 @@ export function StorePanel<S extends TargetStore>(props: StorePanelProps<S>) {
       ),
       labels: { confirm: text.proceed, cancel: text.cancel },
       onConfirm: start,
+      onClose: () => {
+        asking.current = false;
+      },
     });
+  };
 
   return (
     <ConnectionPanel
@@ -111,22 +124,15 @@ export function StorePanel<S extends TargetStore>(props: StorePanelProps<S>) {
           label={text.keepImages}
           description={text.keepImagesHint}
           checked={keepImages}
+          disabled={sync.isPending || latest.active}
           onChange={(event) => setKeepImages(event.currentTarget.checked)}
         />
       ) : null}
-      <RunProgress
-        run={latest.run}
-        starting={sync.isPending ? text.starting(store) : null}
-        titles={text.runTitles(store)}
-        outcomes={syncOutcomes}
-        label={text.runProgressLabel(store)}
-        finished={text.runFinished}
-        note={latest.run?.skip_mockups ? text.runKeptImages : null}
-        data-testid={`${store}-sync`}
-      />
+      <SyncSummary store={store} run={latest.run} starting={sync.isPending} onFix={onFix} />
       {failure ? (
+        // SPEC.md section 8's sentence as the title, and beside it the reason the server gave.
         <Alert color="red" variant="light" role="alert" title={text.syncFailed(store)}>
-          {failure === text.syncFailed(store) ? null : <Text fz="sm">{failure}</Text>}
+          <Text fz="sm">{failure === text.syncFailed(store) ? text.noReason : failure}</Text>
         </Alert>
       ) : null}
     </ConnectionPanel>

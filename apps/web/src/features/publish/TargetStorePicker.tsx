@@ -5,13 +5,15 @@ import { publishText as text } from './publish-messages';
 interface TargetStorePickerProps {
   value: TargetStore;
   onChange: (store: TargetStore) => void;
+  /** While the choice is being saved, or a sync runs: no second change meanwhile. */
+  disabled?: boolean;
 }
 
 const isTargetStore = (value: string): value is TargetStore =>
   (targetStores as readonly string[]).includes(value);
 
 /** SPEC.md section 2: the target store radio, Shopify or WooCommerce (values shopify and woocommerce). */
-export function TargetStorePicker({ value, onChange }: TargetStorePickerProps) {
+export function TargetStorePicker({ value, onChange, disabled = false }: TargetStorePickerProps) {
   return (
     <Paper withBorder radius="md" p="lg">
       <Radio.Group
@@ -31,6 +33,7 @@ export function TargetStorePicker({ value, onChange }: TargetStorePickerProps) {
               value={store}
               label={storeNames[store]}
               description={text.targetAbout[store]}
+              disabled={disabled}
             />
           ))}
         </Stack>

@@ -1,6 +1,6 @@
 import { storeMessages, storeNames } from '@podflow/contract/stores';
 import type { StoreSyncChange, StoreSyncResultStatus, TargetStore } from '@podflow/contract/stores';
-import type { RunState } from '../../ui/run-state';
+import type { SyncSummaryFacts } from './sync-summary';
 
 const count = (value: number) => value.toLocaleString('en-US');
 const plural = (value: number, one: string, many: string) => `${count(value)} ${value === 1 ? one : many}`;
@@ -122,21 +122,38 @@ export const publishText = {
   saveFailed: 'The connection could not be saved. Please try again.',
 
   // The latest sync.
-  runTitles: (store: TargetStore): Record<RunState, string> => ({
-    running: `Syncing to ${storeNames[store]}`,
-    done: `${storeNames[store]} is up to date`,
-    doneWithFailures: 'Finished, but some designs failed',
-    allFailed: 'No design could be synced',
-    failed: 'The sync stopped before it finished',
-  }),
   runProgressLabel: (store: TargetStore) => `${storeNames[store]} sync progress`,
   runCounts: { updated: 'updated', unchanged: 'unchanged', skipped: 'skipped', failed: 'failed' },
   runFinished: (when: string) => `Last sync finished ${when}`,
   runKeptImages: "The store's images were kept",
-  syncedToast: (store: TargetStore, total: number, updated: number, unchanged: number, rest: string) =>
-    `Synced ${plural(total, 'design', 'designs')} to ${storeNames[store]}: ${count(updated)} updated, ${count(unchanged)} already up to date${rest}.`,
-  syncedRest: (skipped: number, failed: number) =>
-    [skipped ? `, ${count(skipped)} skipped` : '', failed ? `, ${count(failed)} failed` : ''].join(''),
+  summaryTitle: (store: TargetStore, s: SyncSummaryFacts) => {
+    const name = storeNames[store];
+    switch (s.state) {
+      case 'running':
+        return `Syncing to ${name}`;
+      case 'failed':
+        return 'The sync stopped before it finished';
+      case 'nothing':
+        return `Nothing was synced to ${name}`;
+      case 'partly':
+        return `Synced ${count(s.synced)} of ${plural(s.total, 'design', 'designs')} to ${name}`;
+      default:
+        return `${name} is up to date: ${plural(s.synced, 'design', 'designs')} synced`;
+    }
+  },
+  summaryCounts: (s: SyncSummaryFacts) =>
+    `${count(s.synced)} synced (${count(s.updated)} updated, ${count(s.unchanged)} already up to date) · ${count(s.skipped)} skipped · ${count(s.failed)} failed`,
+  summaryToast: (store: TargetStore, s: SyncSummaryFacts) =>
+    s.synced === 0
+      ? `Nothing was synced to ${storeNames[store]}: ${count(s.skipped)} skipped, ${count(s.failed)} failed. See why under step 2.`
+      : `Synced ${count(s.synced)} of ${plural(s.total, 'design', 'designs')} to ${storeNames[store]}: ${count(s.updated)} updated, ${count(s.unchanged)} already up to date${s.skipped ? `, ${count(s.skipped)} skipped` : ''}${s.failed ? `, ${count(s.failed)} failed` : ''}.`,
+  fromShop: (shop: string) => `From the products of your Printify shop "${shop}", which sells on this store.`,
+  reasonsLabel: 'Why designs were skipped or failed',
+  reasonCount: (designs: number, status: 'skipped' | 'failed') =>
+    `${plural(designs, 'design', 'designs')} ${status}:`,
+  fixInStep7: 'Go to step 7: Create Listings',
+  noReason: 'No reason was given.',
+  details: 'Details',
   syncFailed: (store: TargetStore) =>
     store === 'shopify' ? storeMessages.shopifySyncFailed : storeMessages.wooSyncFailed,
 

@@ -1,5 +1,8 @@
 import type { StoreSyncRun, TargetStore } from '@podflow/contract/stores';
 import { publishText as text } from './publish-messages';
+import { syncSummaryOf } from './sync-summary';
+
+export { syncSummaryOf, type SyncSummaryState } from './sync-summary';
 
 /** A sync's four outcomes, in the bar's order and colours. */
 export const syncOutcomes = [
@@ -9,15 +12,9 @@ export const syncOutcomes = [
   { key: 'failed', color: 'red', label: text.runCounts.failed },
 ] as const;
 
-/** The toast of a finished sync: 'Synced 2 designs to Shopify: 1 updated, 1 already up to date.' */
+/** The toast of a finished sync: 'Synced 2 of 3 designs to Shopify: 1 updated, 1 already up to date, 1 skipped.' */
 export function syncedText(run: StoreSyncRun): string {
-  return text.syncedToast(
-    run.store,
-    run.total,
-    run.updated,
-    run.unchanged,
-    text.syncedRest(run.skipped, run.failed),
-  );
+  return text.summaryToast(run.store, syncSummaryOf(run));
 }
 
 interface SyncStepState {

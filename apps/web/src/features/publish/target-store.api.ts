@@ -51,5 +51,5 @@ export function useTargetStore(workspaceId: string) {
   };
 
   const shown = chosen?.workspaceId === workspaceId ? chosen.target : undefined;
-  return { target: shown ?? query.data ?? defaultTargetStore, change };
+  return { target: shown ?? query.data ?? defaultTargetStore, change, saving: save.isPending };
 }
