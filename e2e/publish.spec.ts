@@ -66,7 +66,7 @@ test('a seller chooses the store, connects it, syncs after confirming and sees e
 
   // Step 8: Shopify is the target store until another is chosen.
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page).toHaveURL(/\/publishListings$/);
+  await expect(page).toHaveURL(/\/publishListings(\?workspace=[\w-]+)?$/);
   await expect(page.getByRole('radio', { name: 'Shopify' })).toBeChecked();
   const syncShopify = page.getByRole('button', { name: '2. Sync to Shopify' });
   await expect(syncShopify).toHaveAttribute('aria-disabled', 'true');
