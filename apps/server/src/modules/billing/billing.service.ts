@@ -47,7 +47,7 @@ const asString = (value: unknown): string | undefined =>
 
 /**
  * The parsed body as an event, or undefined when it lacks what every Stripe event has. (JSON that
- * is not an object has no string id, so it needs no test of its own; nor does a `data` that is
+ * is not an object has no string id, so it needs no check of its own; nor does a `data` that is
  * not an object, which has no `data.object`.)
  */
 function eventOf(value: unknown): StripeEvent | undefined {
