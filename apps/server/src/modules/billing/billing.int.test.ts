@@ -337,6 +337,15 @@ describe(`subscriptions on Stripe on ${testDbKind}`, () => {
     expect(noPage.status).toBe(502);
     expect(noPage.body).toMatchObject({ detail: billingMessages.providerDown, code: 'payments_unreachable' });
 
+    // Stripe busy with the same customer (lock_timeout): a moment later it goes through.
+    stripe.failNext({
+      status: 409,
+      body: { error: { type: 'invalid_request_error', code: 'lock_timeout', message: 'busy' } },
+    });
+    const busy = await checkout(access, prices.basic);
+    expect(busy.status).toBe(502);
+    expect(busy.body.code).toBe('payments_unreachable');
+
     // A proxy's HTML page instead of Stripe's JSON: Stripe was not really reached.
     stripe.failNext({
       status: 200,

@@ -92,11 +92,12 @@ export function billingService(deps: BillingDeps) {
   /**
    * A failed Stripe call as the seller should hear it: Stripe refusing the request (a 4xx that
    * retrying cannot change) is this server's configuration (503, logged for the operator); Stripe
-   * down, throttled or answering garbage is 502, worth trying again.
+   * down, throttled, busy with the same object (409, a lock) or answering garbage is 502, worth
+   * trying again.
    */
   const unreachable = (error: unknown) => {
     if (!(error instanceof ProviderError)) return error;
-    if (error.status >= 400 && !error.retryable) {
+    if (error.status >= 400 && error.status !== 409 && !error.retryable) {
       log.error({ err: error }, 'stripe refused the call: check STRIPE_SECRET_KEY and STRIPE_PRICE_*');
       return new UserError(503, paymentsMisconfigured, { code: 'payments_misconfigured' });
     }
