@@ -5,6 +5,7 @@ import { type StripeSandbox, startStripeSandbox } from '@podflow/sandbox/stripe-
 import { buildSignedInUser, buildWorkspace, uploadDesigns } from '../../test/factories.ts';
 import { buildPng } from '../../test/images.ts';
 import { type TestApp, startTestApp, testDbKind } from '../../test/test-app.ts';
+import { paymentsMisconfigured } from './billing.service.ts';
 
 const prices = { basic: 'price_podflow_basic', premium: 'price_podflow_premium' };
 /** PUBLIC_URL in these tests: Stripe's return pages follow it, whatever Host a request names. */
@@ -53,8 +54,22 @@ describe(`subscriptions on Stripe on ${testDbKind}`, () => {
         .where('email', '=', user.registration.username)
         .executeTakeFirstOrThrow()
     ).id;
-    return { access, workspaceId, userId };
+    return { access, workspaceId, userId, email: user.registration.username };
   };
+  /** A signed-in seller with no designs, and its id. */
+  const seller = async (app = t) => {
+    const user = await buildSignedInUser(app.app);
+    const userId = (
+      await app.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', user.registration.username)
+        .executeTakeFirstOrThrow()
+    ).id;
+    return { access: user.tokens.access, userId };
+  };
+  const setUser = (userId: string, values: Record<string, string | number | null>) =>
+    t.db.updateTable('users').set(values).where('id', '=', userId).execute();
   const deliver = (payload: string, signature: string) =>
     fetch(webhookUrl, {
       method: 'POST',
@@ -85,9 +100,17 @@ describe(`subscriptions on Stripe on ${testDbKind}`, () => {
   });
 
   it('makes a checkout session for a paid plan with a coupon or promotion code, and refuses what Stripe would not take', async () => {
-    const { access, userId } = await fullStarter();
+    const { access, userId, email } = await fullStarter();
     const plan = await current(access);
-    expect(plan.subscription_plan).toMatchObject({ plan: 'starter', price_id: null, status: 'none' });
+    expect(plan.subscription_plan).toEqual({
+      plan: 'starter',
+      name: 'Starter',
+      price_id: null,
+      status: 'none',
+      cancel_at_period_end: false,
+      current_period_end: null,
+    });
+    expect(plan).toMatchObject({ payments_available: true, portal_available: false });
     expect(plan.prices).toEqual([
       { plan: 'starter', price_id: null },
       { plan: 'basic', price_id: prices.basic },
@@ -97,8 +120,14 @@ describe(`subscriptions on Stripe on ${testDbKind}`, () => {
 
     const unknown = await checkout(access, prices.basic, 'NOPE');
     expect(unknown.status).toBe(400);
-    expect(unknown.body.detail).toBe(billingMessages.couponUnknown('NOPE'));
-    expect((await checkout(access, 'price_made_up')).status).toBe(400);
+    expect(unknown.body).toMatchObject({
+      detail: billingMessages.couponUnknown('NOPE'),
+      code: 'coupon_unknown',
+      fields: { couponCode: billingMessages.couponUnknown('NOPE') },
+    });
+    const madeUp = await checkout(access, 'price_made_up');
+    expect(madeUp.status).toBe(400);
+    expect(madeUp.body).toMatchObject({ detail: billingMessages.priceUnknown, code: 'price_unknown' });
 
     const promo = await checkout(access, prices.basic, 'WELCOME10');
     expect(promo.status).toBe(200);
@@ -109,6 +138,10 @@ describe(`subscriptions on Stripe on ${testDbKind}`, () => {
       client_reference_id: userId,
       cancel_url: `${publicUrl}/failure`,
       success_url: `${publicUrl}/success?session_id={CHECKOUT_SESSION_ID}`,
+      // A new customer: Stripe's page starts with the seller's address.
+      customer: null,
+      customer_email: email,
+      metadata: { user_id: userId },
     });
     expect(session.discounts?.[0]?.promotion_code).toMatch(/^promo_/);
     const coupon = await checkout(access, prices.premium, 'LAUNCH20');
@@ -116,7 +149,7 @@ describe(`subscriptions on Stripe on ${testDbKind}`, () => {
   });
 
   it('changes the plan only through the signed webhook: a forged /success changes nothing, the upgrade raises the limits at once', async () => {
-    const { access, workspaceId } = await fullStarter();
+    const { access, workspaceId, userId } = await fullStarter();
     const session = (await checkout(access, prices.basic)).body as { id: string };
     const page = await fetch(`${t.url}/success?session_id=${session.id}`, {
       headers: { accept: 'text/html' },
@@ -136,7 +169,9 @@ describe(`subscriptions on Stripe on ${testDbKind}`, () => {
     expect(after.usage.design_slots_per_workspace).toBe(50);
     expect(after.portal_available).toBe(true);
     expect((await uploadDesigns(t.url, access, workspaceId, await designs(1, 10))).status).toBe(201);
-    expect((await checkout(access, prices.premium)).status).toBe(409);
+    const twice = await checkout(access, prices.premium);
+    expect(twice.status).toBe(409);
+    expect(twice.body).toMatchObject({ detail: billingMessages.alreadyOnPlan, code: 'already_subscribed' });
 
     const portal = await call('POST', '/subscription_app/billing-portal/', access);
     expect(portal.status).toBe(200);
@@ -149,7 +184,21 @@ describe(`subscriptions on Stripe on ${testDbKind}`, () => {
     const subscriptionId = stripe.sessions.get(session.id)!.subscription!;
     await stripe.updateSubscription(subscriptionId, { cancelNow: true });
     const down = await current(access);
-    expect(down.subscription_plan).toMatchObject({ plan: 'starter', status: 'canceled' });
+    expect(down.subscription_plan).toMatchObject({ plan: 'starter', status: 'canceled', price_id: null });
+    expect(down.portal_available).toBe(true);
+    const row = await t.db
+      .selectFrom('users')
+      .select('plan')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    expect(row.plan).toBe('starter');
+    // Subscribing again: the same Stripe customer, not a new one.
+    const again = await checkout(access, prices.premium);
+    expect(again.status).toBe(200);
+    expect(stripe.sessions.get(again.body.id)).toMatchObject({
+      customer: stripe.sessions.get(session.id)!.customer,
+      customer_email: null,
+    });
     const list = await call(
       'GET',
       `/workspace/get_workarea_information/?workspace_id=${workspaceId}`,
@@ -238,6 +287,124 @@ describe(`subscriptions on Stripe on ${testDbKind}`, () => {
     }
   });
 
+  it('lets a seller subscribe whose live subscription is on a price PodFlow no longer sells, and shows that as the free plan', async () => {
+    const { access, userId } = await seller();
+    await setUser(userId, {
+      stripe_subscription_id: 'sub_legacy',
+      subscription_status: 'active',
+      subscription_price_id: 'price_retired',
+      plan: 'starter',
+    });
+    expect((await current(access)).subscription_plan).toMatchObject({
+      plan: 'starter',
+      price_id: null,
+      status: 'active',
+    });
+    expect((await checkout(access, prices.basic)).status).toBe(200);
+  });
+
+  it('counts the AI tokens of this month only', async () => {
+    const { access, userId } = await seller();
+    const month = new Date().toISOString().slice(0, 7);
+    await setUser(userId, { ai_tokens_used: 1234, ai_tokens_period: month });
+    expect((await current(access)).usage).toMatchObject({ ai_tokens_used: 1234, ai_tokens_per_month: 50 });
+    await setUser(userId, { ai_tokens_period: '2020-01' });
+    expect((await current(access)).usage.ai_tokens_used).toBe(0);
+  });
+
+  it('opens the billing portal only for a seller who has a Stripe customer', async () => {
+    const { access } = await seller();
+    stripe.requests.length = 0;
+    const portal = await call('POST', '/subscription_app/billing-portal/', access);
+    expect(portal.status).toBe(400);
+    expect(portal.body).toMatchObject({ detail: billingMessages.noCustomer, code: 'no_customer' });
+    expect(stripe.requests.filter((r) => r.path === '/v1/billing_portal/sessions')).toEqual([]);
+  });
+
+  it('answers 502 (try again) when Stripe is down or answers without a page, and 503 when Stripe refuses what this server is set up with', async () => {
+    const { access, userId } = await seller();
+    const down = { status: 503, body: { error: { message: 'down' } }, headers: { 'retry-after-ms': '1' } };
+    stripe.failNext(down, 5);
+    const checkoutDown = await checkout(access, prices.basic);
+    expect(checkoutDown.status).toBe(502);
+    expect(checkoutDown.body).toMatchObject({
+      detail: billingMessages.providerDown,
+      code: 'payments_unreachable',
+    });
+
+    stripe.failNext({ status: 200, body: { id: 'cs_test_gone', object: 'checkout.session', url: null } });
+    const noPage = await checkout(access, prices.basic);
+    expect(noPage.status).toBe(502);
+    expect(noPage.body).toMatchObject({ detail: billingMessages.providerDown, code: 'payments_unreachable' });
+
+    // Stripe busy with the same customer (lock_timeout): a moment later it goes through.
+    stripe.failNext({
+      status: 409,
+      body: { error: { type: 'invalid_request_error', code: 'lock_timeout', message: 'busy' } },
+    });
+    const busy = await checkout(access, prices.basic);
+    expect(busy.status).toBe(502);
+    expect(busy.body.code).toBe('payments_unreachable');
+
+    // A proxy's HTML page instead of Stripe's JSON: Stripe was not really reached.
+    stripe.failNext({
+      status: 200,
+      body: '<html>Bad gateway</html>',
+      headers: { 'content-type': 'text/html' },
+    });
+    const garbled = await checkout(access, prices.basic);
+    expect(garbled.status).toBe(502);
+    expect(garbled.body.code).toBe('payments_unreachable');
+
+    await setUser(userId, { stripe_customer_id: 'cus_podflow_down' });
+    stripe.failNext(down, 5);
+    const portalDown = await call('POST', '/subscription_app/billing-portal/', access);
+    expect(portalDown.status).toBe(502);
+    expect(portalDown.body).toMatchObject({
+      detail: billingMessages.providerDown,
+      code: 'payments_unreachable',
+    });
+
+    // A revoked key: Stripe answers 401 to the coupon look-up, and to the portal.
+    stripe.failNext('unauthorized', 2);
+    const revoked = await checkout(access, prices.basic, 'WELCOME10');
+    expect(revoked.status).toBe(503);
+    expect(revoked.body).toMatchObject({ detail: paymentsMisconfigured, code: 'payments_misconfigured' });
+    const portalRevoked = await call('POST', '/subscription_app/billing-portal/', access);
+    expect(portalRevoked.status).toBe(503);
+    expect(portalRevoked.body.code).toBe('payments_misconfigured');
+  });
+
+  it('answers 503 with a clear sentence, not "could not be reached", when a configured price id is unknown to Stripe', async () => {
+    const misconfigured = await startTestApp({
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      STRIPE_BASE_URL: stripe.url,
+      STRIPE_PRICE_BASIC: prices.basic,
+      STRIPE_PRICE_PREMIUM: 'price_podflow_platinum',
+    });
+    try {
+      const { access } = await seller(misconfigured);
+      stripe.requests.length = 0;
+      const answer = await misconfigured.app.inject({
+        method: 'POST',
+        url: '/subscription_app/create-checkout-session/',
+        headers: { authorization: `Bearer ${access}` },
+        payload: { priceId: 'price_podflow_platinum' },
+      });
+      expect(answer.statusCode).toBe(503);
+      expect(answer.json()).toMatchObject({
+        detail:
+          'Payments are not set up correctly on this server, so this plan cannot be bought right now. Please tell us through the Contact page.',
+        code: 'payments_misconfigured',
+      });
+      // Stripe refused it once (No such price); asking again would not change that.
+      expect(stripe.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v1/checkout/sessions']);
+    } finally {
+      await misconfigured.close();
+    }
+  });
+
   it('keeps payments off without Stripe: Subscribe explains, nothing else breaks', async () => {
     const plain = await startTestApp({});
     try {
@@ -259,7 +426,22 @@ describe(`subscriptions on Stripe on ${testDbKind}`, () => {
         payload: { priceId: prices.basic },
       });
       expect(start.statusCode).toBe(503);
-      expect(start.json().detail).toBe(billingMessages.paymentsUnavailable);
+      expect(start.json()).toMatchObject({
+        detail: billingMessages.paymentsUnavailable,
+        code: 'payments_unavailable',
+      });
+      // A customer from before Stripe was turned off: still no portal without Stripe.
+      await plain.db
+        .updateTable('users')
+        .set({ stripe_customer_id: 'cus_from_before' })
+        .where('email', '=', user.registration.username)
+        .execute();
+      const later = await plain.app.inject({
+        method: 'GET',
+        url: '/subscription_app/current-subscription/',
+        headers,
+      });
+      expect(later.json()).toMatchObject({ payments_available: false, portal_available: false });
     } finally {
       await plain.close();
     }

@@ -1,5 +1,6 @@
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   checkoutRequest,
   checkoutResponse,
@@ -9,6 +10,32 @@ import {
 } from '@podflow/contract/billing-calls';
 import { errorBody } from '@podflow/contract/errors';
 import type { BillingService } from './billing.service.ts';
+
+/**
+ * What Stripe posts to the webhook (providers/stripe.md, "Webhook events"), for the OpenAPI document
+ * only: the handler checks the Stripe-Signature header over the raw bytes before it parses them, and
+ * refuses (400) a signed body without a string id, a string type or an object data.object.
+ */
+const stripeEvent = z
+  .looseObject({
+    id: z.string().min(1).meta({ example: 'evt_1QxYz2AbCdEfGhIj' }),
+    object: z.literal('event').optional(),
+    type: z.string().min(1).meta({ example: 'customer.subscription.updated' }),
+    api_version: z.string().nullable().optional(),
+    created: z.number().int().optional(),
+    livemode: z.boolean().optional(),
+    data: z.looseObject({
+      object: z
+        .looseObject({})
+        .meta({ description: 'The Checkout Session, Subscription or Invoice the event is about.' }),
+      previous_attributes: z.looseObject({}).optional(),
+    }),
+  })
+  .meta({
+    id: 'StripeEvent',
+    description:
+      'A Stripe event, exactly as Stripe signed it (Stripe-Signature header: t=<unix time>,v1=<HMAC-SHA256 hex>).',
+  });
 
 type Options = {
   billing: BillingService;
@@ -77,6 +104,7 @@ export const billingRoutes: FastifyPluginAsyncZod<Options> = async (
         schema: {
           ...common,
           summary: "Stripe's events (signed): the only way a plan changes",
+          rawBody: stripeEvent,
           response: { 200: webhookResponse, 400: errorBody, 503: errorBody },
         },
       },

@@ -23,8 +23,20 @@ export type BillingDeps = {
   repo: BillingRepo;
   stripe: Config['stripe'];
   timeoutMs: number;
-  log: { info(object: object, message: string): void; warn(object: object, message: string): void };
+  log: {
+    info(object: object, message: string): void;
+    warn(object: object, message: string): void;
+    error(object: object, message: string): void;
+  };
 };
+
+/**
+ * Stripe refused what this server sent (a price id it does not know, a revoked key): the operator
+ * must fix the configuration, so "try again in a minute" would mislead. Said as 503, like payments
+ * that are not configured at all.
+ */
+export const paymentsMisconfigured =
+  'Payments are not set up correctly on this server, so this plan cannot be bought right now. Please tell us through the Contact page.';
 
 const statuses = new Set<string>(subscriptionStatuses);
 
@@ -33,15 +45,17 @@ const asRecord = (value: unknown): Record<string, unknown> =>
 const asString = (value: unknown): string | undefined =>
   typeof value === 'string' && value ? value : undefined;
 
-/** The parsed body as an event, or undefined when it lacks what every Stripe event has. */
+/**
+ * The parsed body as an event, or undefined when it lacks what every Stripe event has. (JSON that
+ * is not an object has no string id, so it needs no check of its own; nor does a `data` that is
+ * not an object, which has no `data.object`.)
+ */
 function eventOf(value: unknown): StripeEvent | undefined {
   const event = asRecord(value);
-  if (value !== event || Array.isArray(value)) return undefined;
   const data = asRecord(event.data);
   const ok =
     asString(event.id) !== undefined &&
     asString(event.type) !== undefined &&
-    event.data === data &&
     data.object === asRecord(data.object);
   return ok ? (event as StripeEvent) : undefined;
 }
@@ -75,11 +89,19 @@ export function billingService(deps: BillingDeps) {
     return client;
   }
 
+  /**
+   * A failed Stripe call as the seller should hear it: Stripe refusing the request (a 4xx that
+   * retrying cannot change) is this server's configuration (503, logged for the operator); Stripe
+   * down, throttled, busy with the same object (409, a lock) or answering garbage is 502, worth
+   * trying again.
+   */
   const unreachable = (error: unknown) => {
-    if (error instanceof ProviderError) {
-      return new UserError(502, billingMessages.providerDown, { code: 'payments_unreachable' });
+    if (!(error instanceof ProviderError)) return error;
+    if (error.status >= 400 && error.status !== 409 && !error.retryable) {
+      log.error({ err: error }, 'stripe refused the call: check STRIPE_SECRET_KEY and STRIPE_PRICE_*');
+      return new UserError(503, paymentsMisconfigured, { code: 'payments_misconfigured' });
     }
-    return error;
+    return new UserError(502, billingMessages.providerDown, { code: 'payments_unreachable' });
   };
 
   /** The plan a subscription in this state gives. */
@@ -127,9 +149,9 @@ export function billingService(deps: BillingDeps) {
         if (!subscriptionId || !userId) return undefined;
         return { userId, subscriptionId };
       }
-      default:
-        return undefined;
     }
+    // Any other type concerns no subscription.
+    return undefined;
   }
 
   /** A signed body that is not an event: logged (with its start, for whoever sent it) and refused, with no effect. */
@@ -259,9 +281,8 @@ export function billingService(deps: BillingDeps) {
         if (error instanceof WebhookSignatureError) {
           throw new UserError(400, error.message, { code: 'signature_invalid' });
         }
-        // Only a correctly signed body gets this far: JSON.parse of it failed.
-        if (error instanceof SyntaxError) throw refuseWebhook(rawBody, 'its body is not JSON');
-        throw error;
+        // verifyWebhook throws nothing else but JSON.parse's SyntaxError, for a correctly signed body.
+        throw refuseWebhook(rawBody, 'its body is not JSON');
       }
       const event = eventOf(parsed);
       if (!event) {

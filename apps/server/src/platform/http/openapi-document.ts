@@ -10,6 +10,11 @@ declare module 'fastify' {
      * the parts itself, so nothing validates against it (file fields are `z.file()`).
      */
     multipart?: ZodType;
+    /**
+     * The JSON body of a route that reads its body raw (a signed webhook: the signature is over the
+     * exact bytes), for the OpenAPI document only: nothing validates against it.
+     */
+    rawBody?: ZodType;
   }
 }
 
@@ -27,7 +32,9 @@ export function addStandardErrors(route: RouteOptions): void {
   if (!schema || schema.hide) return;
   const methods = Array.isArray(route.method) ? route.method : [route.method];
   const takesBody = methods.some((method) => bodyMethods.has(method));
-  const validates = Boolean(schema.body ?? schema.querystring ?? schema.params ?? schema.multipart);
+  const validates = Boolean(
+    schema.body ?? schema.querystring ?? schema.params ?? schema.multipart ?? schema.rawBody,
+  );
   const signedIn = (schema.security ?? []).some((scheme) => 'bearer' in scheme);
   const limited = (route.config as { rateLimit?: unknown } | undefined)?.rateLimit !== false;
   const standard: Record<number, boolean> = {
@@ -50,15 +57,18 @@ export function addStandardErrors(route: RouteOptions): void {
 
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 
-/** The zod transform, with a route's `multipart` fields shown as its multipart/form-data body. */
+/**
+ * The zod transform, with a route's `multipart` fields shown as its multipart/form-data body and
+ * its `rawBody` as its JSON body.
+ */
 export function transformRoute(document: TransformInput): ReturnType<typeof jsonSchemaTransform> {
-  const multipart = (document.schema as { multipart?: ZodType } | undefined)?.multipart;
-  if (!multipart) return jsonSchemaTransform(document);
-  const { multipart: _documentOnly, ...schema } = document.schema as Record<string, unknown>;
-  return jsonSchemaTransform({
-    ...document,
-    schema: { ...schema, body: multipart, consumes: ['multipart/form-data'] },
-  });
+  const { multipart, rawBody } = (document.schema ?? {}) as { multipart?: ZodType; rawBody?: ZodType };
+  if (!multipart && !rawBody) return jsonSchemaTransform(document);
+  const { multipart: _form, rawBody: _raw, ...schema } = document.schema as Record<string, unknown>;
+  const body = multipart
+    ? { body: multipart, consumes: ['multipart/form-data'] }
+    : { body: rawBody, consumes: ['application/json'] };
+  return jsonSchemaTransform({ ...document, schema: { ...schema, ...body } });
 }
 
 type MediaType = { schema?: Record<string, unknown> };
