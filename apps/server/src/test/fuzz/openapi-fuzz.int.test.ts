@@ -45,7 +45,7 @@ const special: Record<string, string> = {
   'GET /mockups_app/download_mockup_files/':
     'called once the background renders are done: a run replacing a mockup file mid-download cuts the transfer (reported, not hidden)',
   'POST /subscription_app/webhook/':
-    'its body is the raw bytes Stripe signs, so the document declares none: sent random JSON events with a random stripe-signature',
+    'its body is the raw bytes Stripe signs (the document shows the event they carry): sent random JSON events with a random stripe-signature',
 };
 
 describe(`OpenAPI-driven fuzzing on ${testDbKind}`, () => {
