@@ -139,6 +139,23 @@ describe('api client', () => {
     expect(onSessionExpired).toHaveBeenCalled();
   });
 
+  it('keeps the session when the refresh does not get through (a page load cancelling it, no network)', async () => {
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+      if (String(input).includes('refresh')) throw new TypeError('Failed to fetch');
+      return json(401, errorBody('Token expired.', 'token_not_valid'));
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    signInAs('stale-access', 'refresh-1');
+
+    const failure = await api.get('/workspace/get_workspaces/').catch((error: unknown) => error);
+
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).status).toBe(0);
+    expect(getRefreshToken()).toBe('refresh-1');
+    expect(window.localStorage.getItem(storageKeys.access)).toBe('stale-access');
+    expect(onSessionExpired).not.toHaveBeenCalled();
+  });
+
   it('retries only once: a second 401 is thrown, not refreshed again', async () => {
     const server = fakeServer();
     const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {

@@ -162,14 +162,23 @@ async function refreshAcrossTabs(path: string, staleAccess: string | null): Prom
 }
 
 /**
+ * Whether a failed refresh ended the session: the server refused the token. A refresh that did not
+ * get through (no network, a page load cancelling it, a server error) leaves the session as it is:
+ * the refresh token still works, and a spent one lost to a reload is answered the same pair.
+ */
+export function sessionRefused(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 400 || error.status === 401 || error.status === 403);
+}
+
+/**
  * Trades the refresh token for a new pair and stores both. Concurrent callers share one call:
- * refresh tokens rotate, so a second call with the same token would be refused. On failure the
- * stored session is cleared and the error is rethrown.
+ * refresh tokens rotate, so a second call with the same token would be refused. When the server
+ * refuses it the stored session is cleared; either way the error is rethrown.
  */
 export function refreshTokens(path: string = clientRefreshPath): Promise<string> {
   refreshInFlight ??= refreshAcrossTabs(path, getAccessToken())
     .catch((error: unknown) => {
-      clearSession();
+      if (sessionRefused(error)) clearSession();
       throw error;
     })
     .finally(() => {
@@ -180,8 +189,9 @@ export function refreshTokens(path: string = clientRefreshPath): Promise<string>
 
 /**
  * Sends a request with the stored bearer token; when it answers 401, refreshes the tokens once
- * (shared with every other caller) and sends it again. When the refresh fails the session is
- * cleared, the user is sent to /login and the error is thrown. `send` is called with the token to
+ * (shared with every other caller) and sends it again. When the server refuses the refresh the
+ * session is cleared, the user is sent to /login and the error is thrown; a refresh that did not get
+ * through is thrown as it is, and the session stays. `send` is called with the token to
  * present; both the fetch client and the XHR upload helper go through here.
  */
 export async function sendWithSession<R extends { status: number }>(
@@ -200,6 +210,7 @@ export async function sendWithSession<R extends { status: number }>(
     try {
       token = await refreshTokens(clientRefreshPath);
     } catch (error) {
+      if (!sessionRefused(error)) throw error;
       config.onSessionExpired();
       throw error instanceof ApiError ? error : new ApiError(401, null, 'Your session has expired.');
     }
@@ -209,7 +220,7 @@ export async function sendWithSession<R extends { status: number }>(
 
 /**
  * The one way the app calls its server: bearer token when signed in, cookies included, JSON by
- * default. A 401 is retried once after a token refresh; when the refresh fails the session is
+ * default. A 401 is retried once after a token refresh; when the server refuses the refresh the session is
  * cleared and the user is sent to /login.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {

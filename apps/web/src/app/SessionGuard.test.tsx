@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '../api/client';
 import { getAccessToken, getRefreshToken, saveSignIn } from '../api/session';
@@ -67,5 +67,33 @@ describe('SessionGuard', () => {
     expect(await screen.findByRole('heading', { name: 'Sign in to your account' })).toBeTruthy();
     await waitFor(() => expect(getAccessToken()).toBeNull());
     expect(getRefreshToken()).toBeNull();
+  });
+
+  it('keeps the session and offers to try again when the refresh does not get through', async () => {
+    const fresh = fakeJwt(nowSeconds() + 600);
+    let online = false;
+    const fetchMock = vi.fn(async () => {
+      if (!online) throw new TypeError('Failed to fetch');
+      return new Response(JSON.stringify({ access: fresh, refresh: 'r2' }), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    saveSignIn({ access: fakeJwt(nowSeconds() - 5), refresh: 'r1', user });
+
+    renderRoutes(routes, '/welcome');
+
+    expect(
+      await screen.findByText('No response from server. Check your network or server status.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Sign in to your account' })).toBeNull();
+    expect(getRefreshToken()).toBe('r1');
+
+    online = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Your Workspaces' })).toBeTruthy();
+    expect(getRefreshToken()).toBe('r2');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });
