@@ -3,7 +3,7 @@ import { memo } from 'react';
 import type { DesignLineItem } from '@podflow/contract/designs';
 import type { ListingResult, ListingResultStatus } from '@podflow/contract/listings';
 import { DesignThumb } from '../../ui/DesignThumb';
-import { FailureDetails } from './FailureDetails';
+import { FailureDetails } from '../../ui/FailureDetails';
 import { listingsText as text } from './listings-messages';
 import classes from './CreateListingsPage.module.css';
 

@@ -3,7 +3,7 @@ import { memo } from 'react';
 import type { DesignLineItem } from '@podflow/contract/designs';
 import type { StoreSyncResult, StoreSyncResultStatus, TargetStore } from '@podflow/contract/stores';
 import { DesignThumb } from '../../ui/DesignThumb';
-import { FailureDetails } from './FailureDetails';
+import { FailureDetails } from '../../ui/FailureDetails';
 import { publishText as text } from './publish-messages';
 import classes from './PublishListingsPage.module.css';
 

@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import classes from './PublishListingsPage.module.css';
+import classes from './FailureDetails.module.css';
 
 /** The provider's own words and code behind a sentence, folded away until asked for. */
 export function FailureDetails({ detail, label }: { detail: string | null; label: string }) {
