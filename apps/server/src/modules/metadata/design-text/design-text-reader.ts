@@ -18,8 +18,10 @@ export interface DesignTextReader {
 
 /** The recognisers see the design's lettering about this wide, as tesseract reads best. */
 const workingWidth = 1000;
+/** …and at most this high. */
+const workingHeight = 300;
 /** Clear margin around the lettering, in working pixels. */
-const margin = 40;
+const margin = 80;
 /** Designs are read from a copy at most this many pixels on its longest side, for the bounds. */
 const boundsSide = 800;
 
@@ -145,7 +147,8 @@ async function lettering(image: Buffer, maxPixels: number): Promise<Buffer[]> {
   };
   const cut = await sharp(image, { limitInputPixels: maxPixels })
     .extract(box)
-    .resize({ width: workingWidth, height: workingWidth * 2, fit: 'inside' })
+    // Letters much taller than 150 px read worse: two short lines are not scaled to the full width.
+    .resize({ width: workingWidth, height: workingHeight, fit: 'inside' })
     .ensureAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });

@@ -61,16 +61,13 @@ export function isRealWord(word: SeenWord): boolean {
  * the tallest kept apart as small print.
  */
 export function assemble(lines: readonly SeenWord[][]): DesignWords {
-  const kept = lines
-    .map((line) => line.filter(isRealWord).sort((a, b) => a.x0 - b.x0))
-    .filter((line) => line.length > 0)
-    .sort((a, b) => top(a) - top(b));
-  if (kept.length === 0) return { phrase: '', smallPrint: [] };
-  const height = (line: SeenWord[]) => Math.max(...line.map((word) => word.y1 - word.y0));
-  const tallest = Math.max(...kept.map(height));
-  const text = (line: SeenWord[]) => line.map((word) => word.text.trim()).join(' ');
-  const main = kept.filter((line) => height(line) > tallest * smallPrintShare);
-  const small = kept.filter((line) => height(line) <= tallest * smallPrintShare);
+  const rows = inRows(lines.flatMap((line) => line.filter(isRealWord)));
+  if (rows.length === 0) return { phrase: '', smallPrint: [] };
+  const height = (row: SeenWord[]) => Math.max(...row.map((word) => word.y1 - word.y0));
+  const tallest = Math.max(...rows.map(height));
+  const text = (row: SeenWord[]) => row.map((word) => word.text.trim()).join(' ');
+  const main = rows.filter((row) => height(row) > tallest * smallPrintShare);
+  const small = rows.filter((row) => height(row) <= tallest * smallPrintShare);
   return {
     phrase: main
       .map(text)
@@ -80,6 +77,26 @@ export function assemble(lines: readonly SeenWord[][]): DesignWords {
   };
 }
 
+/**
+ * Words in rows, top to bottom, each row left to right: a word joins the row whose vertical
+ * middle falls within its height (the recogniser may cut one printed line into several).
+ */
+function inRows(words: readonly SeenWord[]): SeenWord[][] {
+  const rows: SeenWord[][] = [];
+  for (const word of [...words].sort((a, b) => a.y0 - b.y0)) {
+    const middle = (word.y0 + word.y1) / 2;
+    const row = rows.find((candidate) => {
+      const [rowTop, rowBottom] = [top(candidate), bottom(candidate)];
+      const rowMiddle = (rowTop + rowBottom) / 2;
+      return (middle >= rowTop && middle <= rowBottom) || (rowMiddle >= word.y0 && rowMiddle <= word.y1);
+    });
+    if (row) row.push(word);
+    else rows.push([word]);
+  }
+  return rows.map((row) => row.sort((a, b) => a.x0 - b.x0)).sort((a, b) => top(a) - top(b));
+}
+
+const bottom = (line: SeenWord[]) => Math.max(...line.map((word) => word.y1));
 const top = (line: SeenWord[]) => Math.min(...line.map((word) => word.y0));
 
 /** How much a reading is worth, to choose between the light and the dark background: confident letters kept. */
