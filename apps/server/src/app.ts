@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { MockupEngine } from '@podflow/mockup-engine/engine';
@@ -35,6 +36,7 @@ import { metadataService } from './modules/metadata/metadata.service.ts';
 import { offlineListingWriter } from './modules/metadata/offline-writer.ts';
 import { openAiListingWriter } from './modules/metadata/openai-writer.ts';
 import { writeListingJob } from './modules/metadata/write-listing.job.ts';
+import { designTextReader } from './modules/metadata/design-text/design-text-reader.ts';
 import { mockupsRepo } from './modules/mockups/mockups.repo.ts';
 import { storesRepo } from './modules/stores/stores.repo.ts';
 import { storesRoutes } from './modules/stores/stores.routes.ts';
@@ -214,6 +216,11 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     }),
   );
   const metadataData = metadataRepo(db);
+  // One recogniser per AI job running at once, up to the cores; started with the first design.
+  const lettering = designTextReader({
+    threads: Math.max(1, Math.min(config.ai.concurrency, availableParallelism())),
+    maxPixels: config.uploads.maxPixels,
+  });
   const metadata = metadataService({ repo: metadataData, queue, workspaces, designs });
   queue.register(
     writeListingJob({
@@ -222,6 +229,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
       designs,
       templates,
       writer: listingWriterFor(config),
+      reader: lettering,
       concurrency: config.ai.concurrency,
     }),
   );
@@ -281,6 +289,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   app.addHook('onClose', async () => {
     await queue.close();
     await engine.close();
+    await lettering.close();
   });
   app.decorate('background', { idle: thumbnails.idle, warm: library.warm, jobsIdle: () => queue.idle() });
 

@@ -25,6 +25,8 @@ export type ListingInput = {
    * coffee'); '' or absent when none were read. The writers prefer them to the file name.
    */
   designText?: string;
+  /** Small print read from the design apart from its phrase, e.g. 'EST. 2026'; '' or absent when none. */
+  designSmallPrint?: string;
   /**
    * The design's place in its AI run (0, 1, 2…; absent: 0). Designs of one run are worded
    * differently by it, even when separate jobs write them at the same time.

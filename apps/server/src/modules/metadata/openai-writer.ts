@@ -185,9 +185,10 @@ const systemPrompt = [
   "Describe only what the design shows; do not name brands or characters you are not sure of. Write in the seller's language when they wrote something, else in English.",
 ].join('\n');
 
-function userPrompt({ fileName, productTypes, hints, designText }: ListingInput): string {
+function userPrompt({ fileName, productTypes, hints, designText, designSmallPrint }: ListingInput): string {
   const lines = [`Design file name: ${fileName}`];
   if (designText?.trim()) lines.push(`Words printed on the design: ${designText.trim()}`);
+  if (designSmallPrint?.trim()) lines.push(`Small print on the design: ${designSmallPrint.trim()}`);
   lines.push(
     productTypes.length > 0
       ? `Printed on: ${productTypes.join(', ')}.`

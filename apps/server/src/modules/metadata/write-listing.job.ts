@@ -5,6 +5,7 @@ import type { JobDefinition, JobOutcome } from '../../platform/queue/job-queue.t
 import type { Storage } from '../../platform/storage/storage.ts';
 import type { DesignsService } from '../designs/designs.service.ts';
 import type { TemplatesService } from '../templates/templates.service.ts';
+import type { DesignTextReader } from './design-text/design-text-reader.ts';
 import { type ListingWriter, ListingWriterError } from './listing-writer.ts';
 import type { MetadataRepo } from './metadata.repo.ts';
 import { WRITE_LISTING_JOB } from './metadata.service.ts';
@@ -16,6 +17,8 @@ export type WriteListingDeps = {
   designs: DesignsService;
   templates: TemplatesService;
   writer: ListingWriter;
+  /** Reads the words printed on the design (OCR); absent: the writer goes without them. */
+  reader?: Pick<DesignTextReader, 'read'>;
   /** Designs written at once by this process. */
   concurrency: number;
 };
@@ -23,13 +26,13 @@ export type WriteListingDeps = {
 const payload = z.object({ taskId: z.string() });
 
 /**
- * One AI task: the design's listing written from its image, its file name, the product types of
+ * One AI task: the design's listing written from its image, the words printed on it, its file name, the product types of
  * the workspace's selected templates and what the seller had typed, then saved on the design. A
  * failure the writer says retrying cannot fix fails the task at once; anything else is retried by
  * the queue and, given up, fails it. A failed task gives its AI token back.
  */
 export function writeListingJob(deps: WriteListingDeps): JobDefinition<z.infer<typeof payload>> {
-  const { repo, storage, designs, templates, writer } = deps;
+  const { repo, storage, designs, templates, writer, reader } = deps;
 
   async function handle(
     { taskId }: z.infer<typeof payload>,
@@ -50,6 +53,8 @@ export function writeListingJob(deps: WriteListingDeps): JobDefinition<z.infer<t
       storage.read(design.storage_key).then(buffer),
       templates.listSelectedRows(task.user_id, task.workspace_id),
     ]);
+    // A design that cannot be read has no words; it is written from its file name as before.
+    const lettering = reader ? await reader.read(image, context.signal) : undefined;
     let listing: Listing;
     try {
       listing = await writer.write(
@@ -58,8 +63,8 @@ export function writeListingJob(deps: WriteListingDeps): JobDefinition<z.infer<t
           fileName: design.file_name,
           productTypes: productTypes(selected.map((template) => template.name)),
           hints: JSON.parse(task.hints) as Listing,
-          // Words read from the pixels (OCR) join here once a reader exists; the file name stands in.
-          designText: '',
+          designText: lettering?.phrase ?? '',
+          designSmallPrint: lettering?.smallPrint.join(' · ') ?? '',
           position: task.position,
         },
         context.signal,
