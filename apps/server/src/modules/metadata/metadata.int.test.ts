@@ -4,6 +4,7 @@ import { type TaskStatusSummary, checkListing, splitKeywords } from '@podflow/co
 import { startOpenAiSandbox, type OpenAiSandbox } from '@podflow/sandbox/openai-sandbox';
 import { buildSignedInUser, buildWorkspace, uploadDesigns } from '../../test/factories.ts';
 import { buildPng } from '../../test/images.ts';
+import { labelledDesigns } from './design-text/labelled-designs.ts';
 import { type TestApp, startTestApp, testDbKind } from '../../test/test-app.ts';
 import { tokenPeriod } from './metadata.service.ts';
 
@@ -226,6 +227,40 @@ describe(`metadata on ${testDbKind}`, () => {
     const tokens = await t.app.inject({ url: '/openai_app/ai_tokens/', headers: s.headers });
     expect(tokens.json()).toMatchObject({ allowance: 50, used: 3, remaining: 47 });
   });
+
+  it("leads a typography design's listing with its printed words; a design without words keeps its file name", async () => {
+    const user = await buildSignedInUser(t.app);
+    const access = user.tokens.access;
+    const workspaceId = await buildWorkspace(t.app, access);
+    const lettered = labelledDesigns().find((design) => design.phrase === 'Good Vibes Only')!;
+    const files = [
+      { name: 'IMG_0042.png', data: await lettered.draw() },
+      { name: 'retro-sunset-cat.png', data: await buildPng({ seed: 3 }) },
+    ];
+    expect((await uploadDesigns(t.url, access, workspaceId, files)).status).toBe(201);
+    const headers = { authorization: `Bearer ${access}` };
+    const listed = async () =>
+      (
+        await t.app.inject({
+          url: `/workspace/get_workarea_information/?workspace_id=${workspaceId}`,
+          headers,
+        })
+      ).json<DesignLineItem[]>();
+    const form = metadataForm((await listed()).map((design) => blank(design.lineitem_id)));
+    const queued = await fetch(`${t.url}/openai_app/generate_textfields_openai/`, {
+      method: 'POST',
+      headers,
+      body: form,
+    });
+    expect(queued.status).toBe(200);
+    await t.app.background.jobsIdle();
+    const byName = new Map((await listed()).map((design) => [design.image_file_name, design]));
+    const typography = byName.get('IMG_0042.png')!;
+    expect(typography.product_title).toMatch(/^Good Vibes Only /);
+    expect(splitKeywords(typography.seo_keywords)[0]).toBe('good vibes only');
+    expect(typography.product_description).toContain('Good Vibes Only');
+    expect(byName.get('retro-sunset-cat.png')!.product_title).toMatch(/^Retro Sunset Cat /);
+  }, 60_000);
 
   it('never spends more AI tokens than the plan allows, however many runs start at once', async () => {
     const s = await seller(t, 0);

@@ -49,7 +49,9 @@ export function describe(input: Omit<ListingInput, 'image'>, traits: DesignTrait
   const sellerWords = hintSubjectWords(input.hints.title, productWords);
   const letteringWords = nameWords(input.designText ?? '', productWords);
   const fileWords = nameWords(input.fileName, productWords);
-  const sources = [sellerWords, letteringWords, fileWords];
+  // The file name speaks only for a design without readable words.
+  const sources =
+    letteringWords.length > 0 ? [sellerWords, letteringWords] : [sellerWords, letteringWords, fileWords];
   const words = sources.find((source) => source.length > 0) ?? [];
   const all = sources.flat().map((word) => word.toLowerCase());
   const colours = [...traits.colours];
@@ -92,14 +94,18 @@ function hintSubjectWords(title: string, productWords: ReadonlySet<string>): str
 /**
  * The thing a buyer loves: in each source in turn, among the thing-words before any small word,
  * the last one people love ('Ocean Wave' → 'ocean'), else the last ('Mountain Lake at Night' →
- * 'lake', 'Coffee First' → 'coffee'), made singular ('Cats' → 'cat').
+ * 'lake', 'Coffee First' → 'coffee'), else among those after it ('Born to Ride' → 'ride'), made
+ * singular ('Cats' → 'cat').
  */
 function headNoun(sources: readonly string[][]): string {
   for (const source of sources) {
     const lower = source.map((word) => word.toLowerCase());
     const small = lower.findIndex((word) => smallWords.has(word));
     const before = lower.slice(0, small > 0 ? small : lower.length);
-    const things = before.filter((word) => isThing(word) && /^[\p{L}'-]+$/u.test(word)).map(singular);
+    const thingsIn = (words: string[]) =>
+      words.filter((word) => isThing(word) && /^[\p{L}'-]+$/u.test(word)).map(singular);
+    // 'Born to Ride': no thing before the small word, so the one after it.
+    const things = thingsIn(before).length > 0 ? thingsIn(before) : thingsIn(lower);
     const thing = things.findLast((word) => loves.has(word)) ?? things.at(-1);
     if (thing) return thing;
   }

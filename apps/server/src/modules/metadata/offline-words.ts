@@ -96,7 +96,7 @@ export const notNouns = list(`
   dark light bright bold soft wavy simple fun crazy silly proud official original custom personalized
   feel feeling feels need needs want wants like likes this that these those here there what who
   hot cold warm cozy chill ever forever again still club squad crew team gang society mode season era
-  energy fan fans life`);
+  energy fan fans life born raised awaits matters wins please humble`);
 
 /** Words that cannot start a two-word tag: 'my dragon', 'love coffee' find no buyer. */
 export const fillerWords = list(`

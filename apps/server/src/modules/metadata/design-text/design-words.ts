@@ -9,10 +9,15 @@ export type DesignWords = { phrase: string; smallPrint: string[] };
 
 /** Words read with less confidence than this are dropped: graphics give fragments of 30 to 80. */
 const minConfidence = 80;
+/** A dictionary word of three letters or more is kept from this confidence: graphics rarely spell one. */
+const minLongWordConfidence = 70;
 /** A word not in the dictionary is kept as a name only with at least this confidence. */
 const minNameConfidence = 90;
 /** A line whose letters are at most this share of the main phrase's height is small print. */
 const smallPrintShare = 0.55;
+
+/** A line that dates the brand: 'EST. 2026', 'Since 1998', 'Established 1985', '1998'. */
+const founding = /^(?:(?:est\.?|estd\.?|established|since|founded)\s+)?(?:1[89]|20)\d\d$/i;
 
 /** Words of our time the list lacks, and one-letter words. */
 const extraWords = ['a', 'i', 'ok', 'wifi', 'bff', 'lol', 'bestie', 'xoxo', 'diy', 'usa', 'nyc', 'est', 'co'];
@@ -37,7 +42,9 @@ export function bare(text: string): string {
  */
 export function isRealWord(word: SeenWord): boolean {
   const text = bare(word.text);
-  if (text === '' || word.confidence < minConfidence) return false;
+  if (text === '' || word.confidence < minLongWordConfidence) return false;
+  if (word.confidence < minConfidence)
+    return text.length >= 3 && /^\p{L}+$/u.test(text) && words().has(text.toLowerCase());
   if (/^(?:\d{1,4}|\d{2}s|\d{1,3}%)$/.test(text)) return true;
   if (!/^[\p{L}'’-]+$/u.test(text)) return false;
   const lower = text.toLowerCase().replace(/’/g, "'");
@@ -66,8 +73,11 @@ export function assemble(lines: readonly SeenWord[][]): DesignWords {
   const height = (row: SeenWord[]) => Math.max(...row.map((word) => word.y1 - word.y0));
   const tallest = Math.max(...rows.map(height));
   const text = (row: SeenWord[]) => row.map((word) => word.text.trim()).join(' ');
-  const main = rows.filter((row) => height(row) > tallest * smallPrintShare);
-  const small = rows.filter((row) => height(row) <= tallest * smallPrintShare);
+  // Small print: letters much smaller than the tallest, or a founding line ('SINCE 1998') beside other words.
+  const isSmall = (row: SeenWord[]) =>
+    height(row) <= tallest * smallPrintShare || (rows.length > 1 && founding.test(text(row)));
+  const main = rows.filter((row) => !isSmall(row));
+  const small = rows.filter(isSmall);
   return {
     phrase: main
       .map(text)
@@ -105,4 +115,27 @@ export function worth(lines: readonly SeenWord[][]): number {
     .flat()
     .filter(isRealWord)
     .reduce((sum, word) => sum + bare(word.text).length * word.confidence, 0);
+}
+
+/**
+ * Readings of views in one frame (the art on a light and on a dark background) made one: where
+ * words overlap, the real word read most confidently is kept.
+ */
+export function combine(readings: readonly SeenWord[][][]): SeenWord[][] {
+  const ranked = readings
+    .flat(2)
+    .map((word) => ({ word, real: isRealWord(word) }))
+    .sort((a, b) => Number(b.real) - Number(a.real) || b.word.confidence - a.word.confidence);
+  const kept: SeenWord[] = [];
+  for (const { word } of ranked) if (!kept.some((other) => overlap(word, other) > 0.3)) kept.push(word);
+  return kept.map((word) => [word]);
+}
+
+/** The share of the smaller box that the two boxes have in common. */
+function overlap(a: SeenWord, b: SeenWord): number {
+  const width = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+  const height = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+  if (width <= 0 || height <= 0) return 0;
+  const area = (w: SeenWord) => Math.max(1, (w.x1 - w.x0) * (w.y1 - w.y0));
+  return (width * height) / Math.min(area(a), area(b));
 }

@@ -50,81 +50,129 @@ const paints: Paint[] = [
 ];
 const smallPrints = ['EST. 2026', 'SINCE 1998', 'EST. 1985'];
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-
-/** The labelled designs: `count` of them (at most one per phrase), varied by their place. */
-export function labelledDesigns(count = phrases.length): LabelledDesign[] {
-  return phrases.slice(0, count).map((phrase, i) => {
-    const font = fonts[i % fonts.length]!;
-    const paint = paints[i % paints.length]!;
-    const words = phrase.split(' ');
-    const arc = i % 6 === 5;
-    const twoLines = !arc && words.length > 1 && i % 3 === 1;
-    const illustration = i % 4 === 3;
-    const smallPrint = i % 5 === 2 ? smallPrints[i % smallPrints.length]! : '';
-    // Print files from 2400 to 4500 px wide; the words fill a half to most of the width.
-    const width = [2400, 3000, 3600, 4500][i % 4]!;
-    const height = Math.round(width * 1.2);
-    const lines = twoLines
-      ? [
-          words.slice(0, Math.ceil(words.length / 2)).join(' '),
-          words.slice(Math.ceil(words.length / 2)).join(' '),
-        ]
-      : [phrase];
-    const longest = Math.max(...lines.map((line) => line.length));
-    const textWidth = width * (illustration ? 0.55 : 0.8 - (i % 3) * 0.12);
-    const size = Math.round(Math.min(textWidth / (longest * 0.62), width * 0.16));
-    const x = illustration ? width * 0.62 : width / 2;
-    const top = height * 0.4;
-    const attrs = (fontSize: number) =>
-      `font-family="${font.family}" font-weight="${font.weight}" font-style="${font.style}" font-size="${fontSize}" fill="${paint.fill}"` +
-      (paint.stroke
-        ? ` stroke="${paint.stroke}" stroke-width="${Math.max(3, Math.round(fontSize / 30))}" paint-order="stroke"`
-        : '');
-    let body = arc
-      ? arcText(
-          phrase,
-          width / 2,
-          top + width * 0.75,
-          width * 0.75,
-          size * 0.85,
-          attrs(Math.round(size * 0.85)),
-        )
-      : lines
-          .map(
-            (line, n) =>
-              `<text x="${x}" y="${top + n * size * 1.15}" text-anchor="middle" ${attrs(size)}>${escape(line)}</text>`,
-          )
-          .join('');
-    if (smallPrint) {
-      const y = top + lines.length * size * 1.15 + size * 0.3 + (arc ? size * 0.6 : 0);
-      body += `<text x="${x}" y="${y}" text-anchor="middle" ${attrs(Math.round(size * 0.32))}>${smallPrint}</text>`;
-    }
-    if (illustration) body += sunAndMountains(width * 0.05, top - size * 1.2, width * 0.25, paint.fill);
-    return {
-      name: `${phrase.toLowerCase().replace(/ /g, '-')}.png`,
-      phrase,
-      smallPrint,
-      draw: () => render(body, width, height),
-    };
-  });
+/** The words of a phrase as the figures count them: lower-case, without the punctuation around. */
+export function wordsOf(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/\s+/)
+    .map((word) => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
+    .filter(Boolean);
 }
 
-/** Letters placed one by one on an arc over the centre, each turned to the tangent. */
-function arcText(text: string, cx: number, cy: number, radius: number, size: number, attrs: string): string {
+const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+
+/** The labelled designs, varied by their place, and three badges (a phrase and small print, both on arcs). */
+export function labelledDesigns(): LabelledDesign[] {
+  return [...phrases.map(typeset), ...badges.map(([phrase, smallPrint]) => badgeDesign(phrase, smallPrint))];
+}
+
+const badges = [
+  ['Mountain Club', 'Since 1998'],
+  ['Wild Spirit', 'EST. 2026'],
+  ['Surf Team', 'EST 1985'],
+] as const;
+
+/** One phrase typeset by its place in the list: font, colour, size, lines, arc, illustration, small print. */
+function typeset(phrase: string, i: number): LabelledDesign {
+  const font = fonts[i % fonts.length]!;
+  const paint = paints[i % paints.length]!;
+  const words = phrase.split(' ');
+  const arc = i % 6 === 5;
+  const twoLines = !arc && words.length > 1 && i % 3 === 1;
+  const illustration = i % 4 === 3;
+  const smallPrint = i % 5 === 2 ? smallPrints[i % smallPrints.length]! : '';
+  // Print files from 2400 to 4500 px wide; the words fill a half to most of the width.
+  const width = [2400, 3000, 3600, 4500][i % 4]!;
+  const height = Math.round(width * 1.2);
+  const lines = twoLines
+    ? [
+        words.slice(0, Math.ceil(words.length / 2)).join(' '),
+        words.slice(Math.ceil(words.length / 2)).join(' '),
+      ]
+    : [phrase];
+  const longest = Math.max(...lines.map((line) => line.length));
+  const textWidth = width * (illustration ? 0.55 : 0.8 - (i % 3) * 0.12);
+  const size = Math.round(Math.min(textWidth / (longest * 0.62), width * 0.16));
+  const x = illustration ? width * 0.62 : width / 2;
+  const top = height * 0.4;
+  const attrs = (fontSize: number) =>
+    `font-family="${font.family}" font-weight="${font.weight}" font-style="${font.style}" font-size="${fontSize}" fill="${paint.fill}"` +
+    (paint.stroke
+      ? ` stroke="${paint.stroke}" stroke-width="${Math.max(3, Math.round(fontSize / 30))}" paint-order="stroke"`
+      : '');
+  let body = arc
+    ? arcText(
+        phrase,
+        width / 2,
+        top + width * 0.75,
+        width * 0.75,
+        size * 0.85,
+        attrs(Math.round(size * 0.85)),
+      )
+    : lines
+        .map(
+          (line, n) =>
+            `<text x="${x}" y="${top + n * size * 1.15}" text-anchor="middle" ${attrs(size)}>${escape(line)}</text>`,
+        )
+        .join('');
+  if (smallPrint) {
+    const y = top + lines.length * size * 1.15 + size * 0.3 + (arc ? size * 0.6 : 0);
+    body += `<text x="${x}" y="${y}" text-anchor="middle" ${attrs(Math.round(size * 0.32))}>${smallPrint}</text>`;
+  }
+  if (illustration) body += sunAndMountains(width * 0.05, top - size * 1.2, width * 0.25, paint.fill);
+  return {
+    name: `${phrase.toLowerCase().replace(/ /g, '-')}.png`,
+    phrase,
+    smallPrint,
+    draw: () => render(body, width, height),
+  };
+}
+
+/**
+ * Letters placed one by one on an arc, each turned to the tangent: over the centre (a frown, the
+ * circle below), or under it with their tops towards it (a smile, `below`).
+ */
+function arcText(
+  text: string,
+  cx: number,
+  cy: number,
+  radius: number,
+  size: number,
+  attrs: string,
+  below = false,
+): string {
   const advance = size * 0.55;
   const span = (text.length * advance) / radius;
   return [...text]
     .map((char, n) => {
-      const angle = -Math.PI / 2 - span / 2 + (n + 0.5) * (advance / radius);
+      const step = (n + 0.5) * (advance / radius);
+      const angle = below ? Math.PI / 2 + span / 2 - step : -Math.PI / 2 - span / 2 + step;
       const x = cx + radius * Math.cos(angle);
       const y = cy + radius * Math.sin(angle);
-      const turn = ((angle + Math.PI / 2) * 180) / Math.PI;
+      const turn = ((angle + (below ? -Math.PI / 2 : Math.PI / 2)) * 180) / Math.PI;
       return char === ' '
         ? ''
         : `<text x="${x.toFixed(1)}" y="${y.toFixed(1)}" text-anchor="middle" transform="rotate(${turn.toFixed(2)} ${x.toFixed(1)} ${y.toFixed(1)})" ${attrs}>${escape(char)}</text>`;
     })
     .join('');
+}
+
+/** A badge: a phrase over the top of a ring and small print under its bottom, both on arcs. */
+export function badgeDesign(phrase: string, smallPrint: string): LabelledDesign {
+  const side = 3000;
+  const attrs = (size: number) =>
+    `font-family="DejaVu Sans" font-weight="bold" font-size="${size}" fill="#2b2d42"`;
+  const ring = `<circle cx="${side / 2}" cy="${side / 2}" r="${side * 0.25}" fill="none" stroke="#2b2d42" stroke-width="${side / 100}"/>`;
+  const body =
+    ring +
+    arcText(phrase, side / 2, side / 2, side * 0.4, 260, attrs(220)) +
+    arcText(smallPrint, side / 2, side / 2, side * 0.34, 170, attrs(140), true);
+  return {
+    name: `${phrase.toLowerCase().replace(/ /g, '-')}-badge.png`,
+    phrase,
+    smallPrint,
+    draw: () => render(body, side, side),
+  };
 }
 
 /** A small landscape: a sun with rays over two peaks. */
