@@ -16,12 +16,9 @@ const titleExtraProductsMax = 3;
 export function composeTitle(subject: Subject): string {
   const [first, second] = subject.products;
   const named = subject.words.length > 0;
-  const lower = subject.words.map((word) => word.toLowerCase());
-  // 'Stay Wild' from the lettering, 'mountain' from the file name: 'Stay Wild Mountain T-Shirt'.
-  const withHead = subject.head && !lower.some((w) => w.startsWith(subject.head)) && !subject.fromSeller;
   // A phrase made from the look ends in 'Graphic' already.
   const noun = first?.name ?? (named ? designNoun(subject) : '');
-  const lead = [subject.phrase, withHead ? titleCase(subject.head) : '', noun].filter(Boolean).join(' ');
+  const lead = [subject.phrase, noun].filter(Boolean).join(' ');
   const look = lookPhrase(subject, named, second?.name ?? first?.alias ?? '');
   const gift = giftPhrase(subject);
   const middle = subject.position % 2 === 0 ? [look, gift] : [gift, look];
