@@ -136,13 +136,18 @@ export function createRoot(store: ShopifyStore, context: RequestContext) {
       return product ? productView(product) : null;
     },
 
-    job: (args: { id: string }) => (jobs.has(args.id) ? { id: args.id, done: true } : null),
+    job(args: { id: string }) {
+      const pending = jobs.get(args.id);
+      if (pending === undefined) return null;
+      jobs.set(args.id, Math.max(0, pending - 1));
+      return { id: args.id, done: pending <= 1 };
+    },
 
-    productUpdate(args: { product: Json; media?: Json[] | null }) {
+    productUpdate(args: { product?: Json | null; media?: Json[] | null }) {
       requireScope(scopes, 'productUpdate', ['write_products']);
       const media = args.media ?? [];
       checkInputSize(media);
-      const input = args.product;
+      const input = args.product ?? {};
       const product = typeof input.id === 'string' ? productOf(input.id) : undefined;
       if (!product)
         return { product: null, userErrors: [{ field: ['id'], message: 'Product does not exist' }] };
@@ -302,8 +307,8 @@ export function createRoot(store: ShopifyStore, context: RequestContext) {
         product.mediaIds = rest;
       }
       product.updatedAt = shopifyTime();
-      const job = { id: gid('Job', randomUUID()), done: true };
-      jobs.add(job.id);
+      const job = { id: gid('Job', randomUUID()), done: store.jobReadsUntilDone === 0 };
+      jobs.set(job.id, store.jobReadsUntilDone);
       return { job, mediaUserErrors: [] };
     },
   };

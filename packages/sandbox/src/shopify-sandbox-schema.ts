@@ -23,7 +23,7 @@ export const shopifySchema = buildSchema(`
   }
 
   type Mutation {
-    productUpdate(product: ProductUpdateInput!, media: [CreateMediaInput!]): ProductUpdatePayload
+    productUpdate(product: ProductUpdateInput, media: [CreateMediaInput!]): ProductUpdatePayload
     stagedUploadsCreate(input: [StagedUploadInput!]!): StagedUploadsCreatePayload
     fileUpdate(files: [FileUpdateInput!]!): FileUpdatePayload
     productDeleteMedia(productId: ID!, mediaIds: [ID!]!): ProductDeleteMediaPayload

@@ -85,12 +85,16 @@ export const shopifyTime = (at = new Date()) => at.toISOString().replace(/\.\d{3
 export type ShopifyStore = ReturnType<typeof createShopifyStore>;
 
 /** An empty store; media URLs are built on `baseUrl()`, known once the sandbox listens. */
-export function createShopifyStore(options: { baseUrl: () => string; mediaReadyMs: number }) {
+export function createShopifyStore(options: {
+  baseUrl: () => string;
+  mediaReadyMs: number;
+  jobReadsUntilDone: number;
+}) {
   const products = new Map<number, ProductRecord>();
   const media = new Map<number, MediaRecord>();
   const staged = new Map<string, StagedUpload>();
-  /** Reorder jobs handed out (they finish at once). */
-  const jobs = new Set<string>();
+  /** Reorder jobs handed out -> how many more reads answer done: false. */
+  const jobs = new Map<string, number>();
   const timers = new Set<NodeJS.Timeout>();
   let closed = false;
   let nextProduct = 9_100_000_000_001;
@@ -186,6 +190,8 @@ export function createShopifyStore(options: { baseUrl: () => string; mediaReadyM
     media,
     staged,
     jobs,
+    /** How many reads a new reorder job answers done: false. */
+    jobReadsUntilDone: options.jobReadsUntilDone,
 
     /** A product as Printify's Shopify channel creates it; its images are READY at once. */
     createProduct(

@@ -6,6 +6,7 @@ import {
   maxSingleQueryCost,
   queryCost,
 } from './shopify-sandbox-cost.ts';
+import { shopifyValidationError, shopifyVariableErrors } from './shopify-sandbox-errors.ts';
 import { createRoot } from './shopify-sandbox-resolvers.ts';
 import { shopifySchema } from './shopify-sandbox-schema.ts';
 import { type SandboxShopifyProduct, createShopifyStore } from './shopify-sandbox-store.ts';
@@ -45,6 +46,8 @@ export type ShopifySandboxOptions = {
   bucket?: { maximumAvailable: number; restoreRate: number };
   /** How long new media stay UPLOADED/PROCESSING before READY (default 40 ms). */
   mediaReadyMs?: number;
+  /** How many `job` reads a reorder job answers done: false before done (default 0: done at once). */
+  jobReadsUntilDone?: number;
 };
 
 /** A running sandbox: its URLs, request log, fault controls and test views. */
@@ -106,7 +109,11 @@ export async function startShopifySandbox(options: ShopifySandboxOptions = {}): 
   const shops: Record<string, { token: string; scopes: string[] }> =
     options.shops ?? structuredClone(defaultShopifyShops);
   let baseUrl = '';
-  const store = createShopifyStore({ baseUrl: () => baseUrl, mediaReadyMs: options.mediaReadyMs ?? 40 });
+  const store = createShopifyStore({
+    baseUrl: () => baseUrl,
+    mediaReadyMs: options.mediaReadyMs ?? 40,
+    jobReadsUntilDone: options.jobReadsUntilDone ?? 0,
+  });
   const buckets = createCostBuckets(options.bucket ?? { maximumAvailable: 1000, restoreRate: 100 });
   const requests: RecordedRequest[] = [];
   const plan = withThrottledFaults(
@@ -182,6 +189,8 @@ export async function startShopifySandbox(options: ShopifySandboxOptions = {}): 
       return refuse([{ message }]);
     }
     const vars = variables as Record<string, unknown>;
+    const badVariables = shopifyVariableErrors(shopifySchema, operation, vars);
+    if (badVariables.length > 0) return refuse(badVariables);
     const requested = queryCost(shopifySchema, document, operation, vars);
     if (requested > maxSingleQueryCost) {
       const message = `Query cost is ${requested}, which exceeds the single query max cost limit (${maxSingleQueryCost})`;
@@ -309,28 +318,4 @@ function withThrottledFaults(inner: FaultPlan) {
       return inner.intercept(request, reply);
     },
   } satisfies FaultPlan & { forced: WeakSet<FastifyRequest> };
-}
-
-/** graphql-js's wording of the two errors a client meets most, in Shopify's (graphql-ruby's) words. */
-function shopifyValidationError(error: GraphQLError): object {
-  const json = error.toJSON();
-  const field = /^Cannot query field "(\w+)" on type "(\w+)"\./.exec(error.message);
-  if (field) {
-    const [, fieldName, typeName] = field;
-    return {
-      ...json,
-      message: `Field '${fieldName}' doesn't exist on type '${typeName}'`,
-      extensions: { code: 'undefinedField', typeName, fieldName },
-    };
-  }
-  const argument = /^Unknown argument "(\w+)" on field "\w+\.(\w+)"\./.exec(error.message);
-  if (argument) {
-    const [, argumentName, fieldName] = argument;
-    return {
-      ...json,
-      message: `Field '${fieldName}' doesn't accept argument '${argumentName}'`,
-      extensions: { code: 'argumentNotAccepted', name: fieldName, typeName: 'Field', argumentName },
-    };
-  }
-  return json;
 }
