@@ -353,14 +353,21 @@ describe('the sandbox refuses what Shopify refuses, in its words (HTTP 200, erro
   });
 
   it('refuses a missing required input field, a null where a value is required, and a bad list item', async () => {
-    const moves = { id: gid, moves: [{ id: 'gid://shopify/MediaImage/2' }] };
+    const media = 'gid://shopify/MediaImage/2';
+    const moves = { id: gid, moves: [{ id: media }, { id: media, newPosition: 3 }] };
     expect(shopifyRefuses(documents.reorder, moves)).toBe(true);
     const missing = await post(documents.reorder, moves);
     expect(missing.body.errors[0]).toMatchObject({
       message:
         'Variable $moves of type [MoveInput!]! was provided invalid value for ' +
-        '0.newPosition (Expected value to not be null)',
-      extensions: { problems: [{ path: [0, 'newPosition'], explanation: 'Expected value to not be null' }] },
+        '0.newPosition (Expected value to not be null), ' +
+        '1.newPosition (Could not coerce value 3 to UnsignedInt64)',
+      extensions: {
+        problems: [
+          { path: [0, 'newPosition'], explanation: 'Expected value to not be null' },
+          { path: [1, 'newPosition'], explanation: 'Could not coerce value 3 to UnsignedInt64' },
+        ],
+      },
     });
     expect(shopifyRefuses(documents.job, { id: null })).toBe(true);
     const nothing = await post(documents.job, { id: null });

@@ -3,6 +3,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { solidPng } from '@podflow/sandbox/sandbox-kit';
 import { defaultShopifyShops, startShopifySandbox } from '@podflow/sandbox/shopify-sandbox';
 import { describe, expect, it } from 'vitest';
+import { documents } from './shopify-graphql.ts';
 import { type ShopifyClientOptions, shopifyClient, shopifyGid } from './shopify.ts';
 import { providerFailure, useSandbox } from './test-kit.ts';
 
@@ -139,6 +140,47 @@ describe('shopifyClient against the Shopify sandbox', () => {
     expect(env.sandbox.product(shop, id)!.media.map((m) => m.id)).toEqual([added[0]!.id, seller]);
     await shopify.removeMedia(id, [added[0]!.id]);
     expect(env.sandbox.product(shop, id)!.media.map((m) => m.alt)).toEqual(['Seller photo']);
+  });
+
+  it("waits for Shopify's reorder job to finish, and gives up (retryable) on a job that never does", async () => {
+    const slow = await startShopifySandbox({ jobReadsUntilDone: 2 });
+    const stuck = await startShopifySandbox({ jobReadsUntilDone: 1_000 });
+    try {
+      for (const [sandbox, outcome] of [
+        [slow, 'done'],
+        [stuck, 'stuck'],
+      ] as const) {
+        const id = sandbox.createProduct(shop, { title: 'Mug', images: [{ bytes: red }, { bytes: blue }] });
+        const [first, second] = sandbox.product(shop, id)!.media.map((media) => media.id);
+        const reorder = client({ baseUrl: sandbox.baseUrlTemplate }).reorderMedia(id, [
+          { id: second!, newPosition: 0 },
+        ]);
+        env.sleeps.length = 0;
+        if (outcome === 'done') {
+          await reorder;
+          expect(env.sleeps).toEqual([500, 500]);
+          expect(sandbox.requests.map((r) => (r.body as { query: string }).query)).toEqual([
+            documents.reorder,
+            documents.job,
+            documents.job,
+          ]);
+        } else {
+          const error = await providerFailure(reorder);
+          expect(error).toMatchObject({ provider: 'Shopify', code: 'JOB_TIMEOUT', retryable: true });
+          expect(error.message).toMatch(
+            /^Shopify's reorder job gid:\/\/shopify\/Job\/\S+ had not finished after 30 checks$/,
+          );
+          // The reorder itself was sent once; only the job was read again.
+          expect(
+            sandbox.requests.filter((r) => (r.body as { query: string }).query === documents.reorder),
+          ).toHaveLength(1);
+          expect(env.sleeps).toHaveLength(30);
+        }
+        expect(sandbox.product(shop, id)!.media.map((media) => media.id)).toEqual([second, first]);
+      }
+    } finally {
+      await Promise.all([slow.close(), stuck.close()]);
+    }
   });
 
   it('reports media whose source cannot be downloaded as FAILED', async () => {

@@ -1,4 +1,4 @@
-import { buildSchema } from 'graphql';
+import { type GraphQLScalarType, buildSchema } from 'graphql';
 
 /**
  * The part of Shopify's Admin GraphQL schema the sandbox serves (docs: providers/shopify.md), with
@@ -313,3 +313,12 @@ export const shopifySchema = buildSchema(`
     mediaUserErrors: [MediaUserError!]!
   }
 `);
+
+// SDL gives scalars no behaviour. Shopify's schema describes UnsignedInt64 as "whole numeric values
+// between 0 and 2^64 - 1 encoded as a string of base-10 digits": a number or a sign is refused.
+Object.assign(shopifySchema.getType('UnsignedInt64') as GraphQLScalarType, {
+  coerceInputValue(value: unknown): string {
+    if (typeof value === 'string' && /^\d{1,20}$/.test(value) && BigInt(value) < 2n ** 64n) return value;
+    throw new TypeError(`Could not coerce value ${JSON.stringify(value)} to UnsignedInt64`);
+  },
+});

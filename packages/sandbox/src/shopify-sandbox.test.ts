@@ -153,6 +153,32 @@ describe('GraphQL', () => {
     expect(variable.body.data).toBeUndefined();
   });
 
+  it("refuses a media position that is not UnsignedInt64's string of digits, before touching the gallery", async () => {
+    const id = sandbox.createProduct(shop, { title: 'Pin', images: [{ bytes: red }, { bytes: blue }] });
+    const before = sandbox.product(shop, id)!.media.map((media) => media.id);
+    const move = (newPosition: string) =>
+      gql(`mutation { productReorderMedia(id: "${gidOf(id)}", moves: [{ id: "${before[1]}", newPosition: ${newPosition} }]) {
+        job { id } } }`);
+    for (const literal of ['1', '"-1"', '"18446744073709551616"']) {
+      const reply = await move(literal);
+      expect(reply.body.data).toBeUndefined();
+      expect(reply.body.errors[0].message).toContain('UnsignedInt64');
+    }
+    expect(sandbox.product(shop, id)!.media.map((media) => media.id)).toEqual(before);
+    expect((await move('"0"')).body.data.productReorderMedia.job.id).toMatch(/^gid:/);
+    expect(sandbox.product(shop, id)!.media.map((media) => media.id)).toEqual([before[1], before[0]]);
+  });
+
+  it('answers productUpdate without a product (an optional argument in Shopify) with a userError', async () => {
+    const reply = await gql(
+      updateMutation.replace('$product: ProductUpdateInput!', '$product: ProductUpdateInput'),
+    );
+    expect(reply.body.data.productUpdate).toEqual({
+      product: null,
+      userErrors: [{ field: ['id'], message: 'Product does not exist' }],
+    });
+  });
+
   it('reads a product with its media in gallery order, null for an unknown id', async () => {
     const id = sandbox.createProduct(shop, {
       title: 'Retro Sunset Cat Tee',
