@@ -334,15 +334,15 @@ describe('the sandbox refuses what Shopify refuses, in its words (HTTP 200, erro
       {
         message:
           'Variable $product of type ProductUpdateInput! was provided invalid value for ' +
-          'bodyHtml (Field is not defined on ProductUpdateInput), ' +
           'title (Could not coerce value 5 to String), ' +
+          'bodyHtml (Field is not defined on ProductUpdateInput), ' +
           'status (Expected "SOLD" to be one of: ACTIVE, ARCHIVED, DRAFT)',
         locations: [{ line: 1, column: 31 }],
         extensions: {
           value: product,
           problems: [
-            { path: ['bodyHtml'], explanation: 'Field is not defined on ProductUpdateInput' },
             { path: ['title'], explanation: 'Could not coerce value 5 to String' },
+            { path: ['bodyHtml'], explanation: 'Field is not defined on ProductUpdateInput' },
             { path: ['status'], explanation: 'Expected "SOLD" to be one of: ACTIVE, ARCHIVED, DRAFT' },
           ],
         },
@@ -354,16 +354,24 @@ describe('the sandbox refuses what Shopify refuses, in its words (HTTP 200, erro
 
   it('refuses a missing required input field, a null where a value is required, and a bad list item', async () => {
     const media = 'gid://shopify/MediaImage/2';
-    const moves = { id: gid, moves: [{ id: media }, { id: media, newPosition: 3 }] };
+    const moves = {
+      id: gid,
+      moves: [
+        { position: '1', id: media },
+        { id: media, newPosition: 3 },
+      ],
+    };
     expect(shopifyRefuses(documents.reorder, moves)).toBe(true);
     const missing = await post(documents.reorder, moves);
     expect(missing.body.errors[0]).toMatchObject({
       message:
         'Variable $moves of type [MoveInput!]! was provided invalid value for ' +
+        '0.position (Field is not defined on MoveInput), ' +
         '0.newPosition (Expected value to not be null), ' +
         '1.newPosition (Could not coerce value 3 to UnsignedInt64)',
       extensions: {
         problems: [
+          { path: [0, 'position'], explanation: 'Field is not defined on MoveInput' },
           { path: [0, 'newPosition'], explanation: 'Expected value to not be null' },
           { path: [1, 'newPosition'], explanation: 'Could not coerce value 3 to UnsignedInt64' },
         ],
@@ -392,7 +400,8 @@ describe('the sandbox refuses what Shopify refuses, in its words (HTTP 200, erro
     const [media] = sandbox.product(shop, id)!.media;
     const query = `mutation D($p: ID!, $m: [ID!]!) { productDeleteMedia(productId: $p, mediaIds: $m) {
       deletedMediaIds } }`;
-    const variables = { p: `gid://shopify/Product/${id}`, m: [media!.id] };
+    // One id where a list is expected counts as a list of one, in GraphQL and at Shopify.
+    const variables = { p: `gid://shopify/Product/${id}`, m: media!.id };
     expect(shopifyRefuses(query, variables)).toBe(false);
     expect((await post(query, variables)).body.data.productDeleteMedia.deletedMediaIds).toEqual([media!.id]);
   });

@@ -103,18 +103,16 @@ function problemsOf(type: GraphQLInputType, value: unknown, path: Problem['path'
     }
     const fields = type.getFields();
     const input = value as Record<string, unknown>;
-    const unknown = Object.keys(input)
-      .filter((key) => !Object.hasOwn(fields, key))
-      .map((key) => ({ path: [...path, key], explanation: `Field is not defined on ${type.name}` }));
-    return [
-      ...unknown,
-      // A field left out is null unless it has a default.
-      ...Object.values(fields).flatMap((field) =>
-        !Object.hasOwn(input, field.name) && field.default !== undefined
-          ? []
-          : problemsOf(field.type, input[field.name], [...path, field.name]),
-      ),
-    ];
+    // graphql-ruby's order: the keys given, in order, then the required fields left out.
+    const given = Object.entries(input).flatMap(([key, item]) =>
+      Object.hasOwn(fields, key)
+        ? problemsOf(fields[key]!.type, item, [...path, key])
+        : [{ path: [...path, key], explanation: `Field is not defined on ${type.name}` }],
+    );
+    const missing = Object.values(fields)
+      .filter((field) => !Object.hasOwn(input, field.name) && field.default === undefined)
+      .flatMap((field) => problemsOf(field.type, null, [...path, field.name]));
+    return [...given, ...missing];
   }
   let refused = false;
   validateInputValue(value, type, () => {
