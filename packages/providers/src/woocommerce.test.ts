@@ -193,6 +193,23 @@ describe('wooClient tags', () => {
     expect(new Set(ids.values()).size).toBe(3);
   });
 
+  it('finds 13 existing tags with 13 reads and no failing request', async () => {
+    const names = ['Retro', 'Sunset', 'Cats & Dogs', 'Mom Life', 'Coffee', 'Vintage', 'Beach'];
+    names.push('Summer', 'Gift Idea', 'Funny', 'Hiking', 'Café', 'Space Whales 2');
+    const seeded = env.sandbox.product(env.sandbox.createProduct({ name: 'Thirteen', tags: names }))!;
+    env.sandbox.requests.length = 0;
+    const statuses: number[] = [];
+    const recording: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      statuses.push(response.status);
+      return response;
+    };
+    const ids = await client({ fetch: recording }).ensureTags(names.map((name) => name.toUpperCase()));
+    expect(statuses).toEqual(Array(13).fill(200));
+    expect(env.sandbox.requests.every((r) => r.method === 'GET')).toBe(true);
+    expect([...ids.values()].sort()).toEqual(seeded.tags.map((tag) => tag.id).sort());
+  });
+
   it('takes the resource_id of term_exists when the tag appears between lookup and create', async () => {
     let racedId: number | undefined;
     const racing: typeof fetch = async (input, init) => {

@@ -53,8 +53,7 @@ const refusal = (message: string) => ({
   status: 401,
   body: { code: 'woocommerce_rest_authentication_error', message, data: { status: 401 } },
 });
-const basic = (key: string, secret: string) =>
-  `Basic ${Buffer.from(`${key}:${secret}`).toString('base64')}`;
+const basic = (key: string, secret: string) => `Basic ${Buffer.from(`${key}:${secret}`).toString('base64')}`;
 
 describe('OAuth 1.0a over http', () => {
   it("accepts the official client's signed requests, reads and writes", async () => {
@@ -88,7 +87,9 @@ describe('OAuth 1.0a over http', () => {
       consumerSecret: 'cs_guessed',
       version: 'wc/v3',
     });
-    await expect(forged.get('products')).rejects.toMatchObject({ response: { status: 401, data: mismatch.body } });
+    await expect(forged.get('products')).rejects.toMatchObject({
+      response: { status: 401, data: mismatch.body },
+    });
   });
 
   it('refuses an unknown key, a missing parameter and a signature method WooCommerce does not take', async () => {

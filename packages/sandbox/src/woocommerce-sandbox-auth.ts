@@ -141,7 +141,10 @@ export function wooAuthenticator(settings: WooAuthSettings) {
     if (missing.length > 0) {
       const noun = missing.length === 1 ? 'parameter' : 'parameters';
       const message = `Missing OAuth ${noun} ${missing.join(', ')}`;
-      return { ok: false, error: wooError(401, 'woocommerce_rest_authentication_missing_parameter', message) };
+      return {
+        ok: false,
+        error: wooError(401, 'woocommerce_rest_authentication_missing_parameter', message),
+      };
     }
     return checkOauth(request, params);
   };
