@@ -1,10 +1,15 @@
-import WooCommerceRestApi from '@woocommerce/woocommerce-rest-api';
+import * as wooRestApi from '@woocommerce/woocommerce-rest-api';
 import { type WooSandbox, startWooSandbox } from '@podflow/sandbox/woocommerce-sandbox';
 import OAuth from 'oauth-1.0a';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { providerFailure } from './test-kit.ts';
 import { type WooClientOptions, wooClient } from './woocommerce.ts';
 
+// A CommonJS build of an ES module: Node hands its exports object as `default` (the class is
+// `default.default`), vitest unwraps it to the class.
+type WooRestApiClass = typeof wooRestApi.default.default;
+const exported = wooRestApi.default as unknown as WooRestApiClass | { default: WooRestApiClass };
+const WooCommerceRestApi = 'default' in exported ? exported.default : exported;
 /**
  * How the client authenticates (providers/woocommerce.md, Authentication): OAuth 1.0a exactly as
  * the official @woocommerce/woocommerce-rest-api client (1.0.2, pinned devDependency) signs over

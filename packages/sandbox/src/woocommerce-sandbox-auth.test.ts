@@ -1,9 +1,14 @@
 import { createHmac } from 'node:crypto';
-import WooCommerceRestApi from '@woocommerce/woocommerce-rest-api';
+import * as wooRestApi from '@woocommerce/woocommerce-rest-api';
 import OAuth from 'oauth-1.0a';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type WooSandbox, startWooSandbox } from './woocommerce-sandbox.ts';
 
+// A CommonJS build of an ES module: Node hands its exports object as `default` (the class is
+// `default.default`), vitest unwraps it to the class.
+type WooRestApiClass = typeof wooRestApi.default.default;
+const exported = wooRestApi.default as unknown as WooRestApiClass | { default: WooRestApiClass };
+const WooCommerceRestApi = 'default' in exported ? exported.default : exported;
 /**
  * The sandbox authenticates as WooCommerce does (WC_REST_Authentication): OAuth 1.0a signatures
  * over http, checked against the official @woocommerce/woocommerce-rest-api client (1.0.2, pinned
@@ -70,8 +75,8 @@ describe('OAuth 1.0a over http', () => {
       hash_function: (base, key) => createHmac('sha1', key).update(base).digest('base64'),
     });
     const url = `${sandbox.url}/wp-json/wc/v3/products`;
-    const header = oauth.toHeader(oauth.authorize({ url, method: 'GET' }));
-    expect(await send(url, { headers: header })).toMatchObject({ status: 200 });
+    const { Authorization } = oauth.toHeader(oauth.authorize({ url, method: 'GET' }));
+    expect(await send(url, { headers: { authorization: Authorization } })).toMatchObject({ status: 200 });
   });
 
   it('refuses a signature that does not match: another query, another method, another secret', async () => {
