@@ -1,8 +1,13 @@
 import { type WooSandbox, startWooSandbox } from '@podflow/sandbox/woocommerce-sandbox';
-import { wooClient } from '@podflow/providers/woocommerce';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserError } from '../../platform/errors.ts';
-import { type StoresServiceDeps, type WooKeys, plainHttpRefused, storesService } from './stores.service.ts';
+import {
+  type StoresServiceDeps,
+  type WooKeys,
+  plainHttpRefused,
+  storeClients,
+  storesService,
+} from './stores.service.ts';
 
 /**
  * Connecting a WooCommerce store: what is remembered of how its host takes the keys, and why a
@@ -33,17 +38,10 @@ function service(store: WooSandbox, allowPrivate = true) {
     },
     secrets: { seal: (plainText: string) => plainText },
     repo: { setTargetStore: async () => undefined },
-    clients: {
-      policy: { allowPrivate, timeoutMs: 5_000 },
-      woocommerce: (storeUrl: string, keys: WooKeys) =>
-        wooClient({
-          storeUrl,
-          consumerKey: keys.key,
-          consumerSecret: keys.secret,
-          queryStringAuth: keys.queryStringAuth,
-          fetch: proxy,
-        }),
-    },
+    clients: storeClients(
+      { shopifyBaseUrl: '', shopifyApiVersion: '', allowPrivateUrls: allowPrivate, timeoutMs: 5_000 },
+      proxy,
+    ),
   } as unknown as StoresServiceDeps;
   const save = (url: string) =>
     storesService(deps).saveWoo('user-1', {
@@ -52,18 +50,24 @@ function service(store: WooSandbox, allowPrivate = true) {
       woocommerce_consumer_key: store.consumerKey,
       woocommerce_consumer_secret: store.consumerSecret,
     });
-  return { save, saved };
+  return { save, saved, clients: deps.clients };
 }
 
 describe('saveWoo', () => {
   it('remembers with the connection that the store’s host strips the Authorization header', async () => {
-    const { save, saved } = service(stripping);
+    const { save, saved, clients } = service(stripping);
     await save('https://shop.example.test');
-    expect(JSON.parse(saved[0]!.api_key_sealed)).toEqual({
+    const sealed = JSON.parse(saved[0]!.api_key_sealed) as WooKeys;
+    expect(sealed).toEqual({
       key: stripping.consumerKey,
       secret: stripping.consumerSecret,
       queryStringAuth: true,
     });
+    // A sync's client, built from the sealed keys, sends them as query parameters from its first call.
+    stripping.requests.length = 0;
+    await clients.woocommerce('https://shop.example.test', sealed).checkAccess();
+    expect(stripping.requests).toHaveLength(1);
+    expect(stripping.requests[0]!.path).toContain('consumer_key=');
   });
 
   it('keeps Basic auth for a host that passes the header on', async () => {
