@@ -36,13 +36,17 @@ const batchRequests = () =>
   env.sandbox.requests.filter((r) => r.path.startsWith('/wp-json/wc/v3/products/batch'));
 
 describe('wooClient against the WooCommerce sandbox', () => {
-  it('proves the keys with one cheap read, sending them as Basic auth', async () => {
+  it('proves the keys with one cheap read, signed with OAuth 1.0a over http (the secret never sent)', async () => {
     await client().checkAccess();
     const [request] = env.sandbox.requests;
-    expect(request).toMatchObject({ method: 'GET', path: '/wp-json/wc/v3/products?per_page=1' });
-    const { consumerKey, consumerSecret } = env.sandbox;
-    const basic = Buffer.from(`${consumerKey}:${consumerSecret}`).toString('base64');
-    expect(request!.headers.authorization).toBe(`Basic ${basic}`);
+    const url = new URL(request!.path, env.sandbox.url);
+    expect(request!.method).toBe('GET');
+    expect(url.pathname).toBe('/wp-json/wc/v3/products');
+    expect(url.searchParams.get('per_page')).toBe('1');
+    expect(url.searchParams.get('oauth_consumer_key')).toBe(env.sandbox.consumerKey);
+    expect(url.searchParams.get('oauth_signature_method')).toBe('HMAC-SHA256');
+    expect(request!.headers.authorization).toBeUndefined();
+    expect(JSON.stringify(request)).not.toContain(env.sandbox.consumerSecret);
     expect(env.sandbox.requests).toHaveLength(1);
   });
 
@@ -177,7 +181,11 @@ describe('wooClient tags', () => {
     const ids = await client().ensureTags(['cats', 'Cats & Dogs', 'Space Whales', ' space  whales ', '']);
     const creates = env.sandbox.requests.filter((r) => r.method === 'POST');
     expect(creates.map((r) => r.body)).toEqual([{ name: 'Space Whales' }]);
-    expect(env.sandbox.requests).toHaveLength(2);
+    // One slug a request (wc/v3's slug filter takes one): three slugs, three reads.
+    const slugs = env.sandbox.requests
+      .filter((r) => r.method === 'GET')
+      .map((r) => new URL(r.path, env.sandbox.url).searchParams.getAll('slug'));
+    expect(slugs).toEqual([['cats'], ['cats-dogs'], ['space-whales']]);
     expect([...ids.keys()]).toEqual(['cats', 'Cats & Dogs', 'Space Whales', ' space  whales ']);
     expect(ids.get('Space Whales')).toBe(ids.get(' space  whales '));
     const tagged = env.sandbox.product(env.sandbox.createProduct({ name: 'Probe', tags: ['CATS'] }))!;
@@ -185,13 +193,31 @@ describe('wooClient tags', () => {
     expect(new Set(ids.values()).size).toBe(3);
   });
 
+  it('finds 13 existing tags with 13 reads and no failing request', async () => {
+    const names = ['Retro', 'Sunset', 'Cats & Dogs', 'Mom Life', 'Coffee', 'Vintage', 'Beach'];
+    names.push('Summer', 'Gift Idea', 'Funny', 'Hiking', 'Café', 'Space Whales 2');
+    const seeded = env.sandbox.product(env.sandbox.createProduct({ name: 'Thirteen', tags: names }))!;
+    env.sandbox.requests.length = 0;
+    const statuses: number[] = [];
+    const recording: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      statuses.push(response.status);
+      return response;
+    };
+    const ids = await client({ fetch: recording }).ensureTags(names.map((name) => name.toUpperCase()));
+    expect(statuses).toEqual(Array(13).fill(200));
+    expect(env.sandbox.requests.every((r) => r.method === 'GET')).toBe(true);
+    expect([...ids.values()].sort()).toEqual(seeded.tags.map((tag) => tag.id).sort());
+  });
+
   it('takes the resource_id of term_exists when the tag appears between lookup and create', async () => {
     let racedId: number | undefined;
     const racing: typeof fetch = async (input, init) => {
       const url = new URL(input instanceof Request ? input.url : String(input));
       if (racedId === undefined && init?.method === 'POST' && url.pathname.endsWith('/products/tags')) {
-        const rival = await fetch(url, { method: 'POST', headers: init.headers, body: init.body });
-        racedId = ((await rival.json()) as { id: number }).id;
+        // Another writer (Printify's own channel) tags a product with it first.
+        const rival = env.sandbox.createProduct({ name: 'Rival', tags: ['Race Day'] });
+        racedId = env.sandbox.product(rival)!.tags[0]!.id;
       }
       return fetch(input, init);
     };
@@ -199,17 +225,17 @@ describe('wooClient tags', () => {
     expect(racedId).toBeGreaterThan(0);
     expect(ids.get('Race Day')).toBe(racedId);
     const creates = env.sandbox.requests.filter((r) => r.method === 'POST');
-    expect(creates.map((r) => r.body)).toEqual([{ name: 'Race Day' }, { name: 'Race Day' }]);
+    expect(creates.map((r) => r.body)).toEqual([{ name: 'Race Day' }]);
   });
 });
 
 describe('wooClient errors and retries', () => {
-  it('reports a wrong secret as a WooCommerce 401 with its reason, never the keys', async () => {
+  it('reports a wrong secret (over http, a signature that does not match) as a 401 with its reason, never the keys', async () => {
     const error = await providerFailure(client({ consumerSecret: 'cs_wrong_secret_123' }).checkAccess());
     expect(error).toMatchObject({ provider: 'WooCommerce', status: 401, retryable: false });
     expect(error.message).toBe(
       'WooCommerce answered GET /wp-json/wc/v3/products with HTTP 401, ' +
-        'code woocommerce_rest_authentication_error: Consumer secret is invalid.',
+        'code woocommerce_rest_authentication_error: Invalid signature - provided signature does not match.',
     );
   });
 

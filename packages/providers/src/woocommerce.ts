@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { type TransportOptions, ProviderError, httpClient } from './http.ts';
 import { errorDetailReader, redactor } from './provider-error.ts';
+import { type WooAuthOptions, wooAuthFetch } from './woocommerce-auth.ts';
 
 /**
  * A WooCommerce store's REST API v3 (docs: providers/woocommerce.md): the product, batch and tag
@@ -70,12 +71,14 @@ export type WooProductInput = {
 export type WooBatchItem =
   WooProduct | { id: number; error: { code: string; message: string; status: number } };
 
-export type WooClientOptions = TransportOptions & {
-  /** The store's URL as the seller gave it (https://shop.example.com or with a sub-path); the client appends /wp-json/wc/v3. */
-  storeUrl: string;
-  consumerKey: string;
-  consumerSecret: string;
-};
+export type WooClientOptions = TransportOptions &
+  WooAuthOptions & {
+    /**
+     * The store's URL as the seller gave it (https://shop.example.com or with a sub-path); the
+     * client appends /wp-json/wc/v3. Its scheme picks the authentication (see woocommerce-auth.ts).
+     */
+    storeUrl: string;
+  };
 
 export type WooClient = ReturnType<typeof wooClient>;
 
@@ -148,11 +151,22 @@ function chunks<T>(items: T[], size: number): T[][] {
   return out;
 }
 
-/** A WooCommerce client on the shared HTTP helper, with the store's consumer key and secret as Basic auth. */
+/**
+ * A WooCommerce client on the shared HTTP helper, authenticating as the store's scheme requires:
+ * Basic (or query-string keys) over https, OAuth 1.0a signatures over plain http.
+ */
 export function wooClient(options: WooClientOptions) {
-  const { storeUrl, consumerKey, consumerSecret, fetch: injectedFetch, ...transport } = options;
+  const { storeUrl, consumerKey, consumerSecret, queryStringAuth, now, nonce, ...rest } = options;
+  const { fetch: injectedFetch, ...transport } = rest;
   const baseUrl = wooApiBase(storeUrl);
-  const baseFetch = injectedFetch ?? fetch;
+  const auth = wooAuthFetch(injectedFetch ?? fetch, baseUrl, {
+    consumerKey,
+    consumerSecret,
+    queryStringAuth,
+    now,
+    nonce,
+  });
+  const baseFetch = auth.fetch;
   // The helper answers bodies only; list totals are in headers and term_exists's resource_id is in
   // an error body, so the fetch under it notes them for the call running in this async context.
   const exchanges = new AsyncLocalStorage<Exchange>();
@@ -170,17 +184,16 @@ export function wooClient(options: WooClientOptions) {
     }
     return response;
   };
-  const basic = Buffer.from(`${consumerKey}:${consumerSecret}`).toString('base64');
   const http = httpClient({
     ...transport,
     fetch: observedFetch,
     provider: 'WooCommerce',
     baseUrl,
-    headers: { Authorization: `Basic ${basic}` },
-    secretValues: [consumerKey, consumerSecret],
+    headers: {},
+    secretValues: [consumerKey, consumerSecret, auth.basic],
     readError: readWooError,
   });
-  const redact = redactor([consumerKey, consumerSecret, basic]);
+  const redact = redactor([consumerKey, consumerSecret, auth.basic]);
 
   /** Runs one helper call, answering what its fetch saw as well. */
   async function observed<T>(call: () => Promise<T>): Promise<{ body: T; exchange: Exchange }> {
@@ -256,6 +269,12 @@ export function wooClient(options: WooClientOptions) {
   }
 
   return {
+    /**
+     * How the keys go now: 'oauth1' (http), 'basic' or 'query-string' (https; the latter once a
+     * 401 showed the host strips the Authorization header), for the caller to remember.
+     */
+    authMethod: auth.method,
+
     /** A cheap read that proves the keys: GET /products?per_page=1. */
     async checkAccess(): Promise<void> {
       const body = await http.request<unknown>('GET', '/products', { query: { per_page: 1 } });
@@ -321,9 +340,10 @@ export function wooClient(options: WooClientOptions) {
     },
 
     /**
-     * Tag ids for names: finds existing ones (by slug, then case-insensitive name), creates the
-     * missing ones first; term_exists (a tag made meanwhile, or a slug that differs) → its
-     * resource_id. The map is keyed by each name as given; blank names are left out.
+     * Tag ids for names: finds existing ones (by slug, one slug a request: wc/v3 reads `slug` as a
+     * single slug, so "a,b" would find nothing; then any-case name), creates the missing ones
+     * after; term_exists (a tag made meanwhile, or a slug that differs) → its resource_id. The map
+     * is keyed by each name as given; blank names are left out.
      */
     async ensureTags(names: string[]): Promise<Map<string, number>> {
       const wanted = new Map<string, string>();
@@ -333,8 +353,8 @@ export function wooClient(options: WooClientOptions) {
       }
       const ids = new Map<string, number>();
       const slugs = [...new Set([...wanted.values()].map(tagSlug).filter(Boolean))];
-      for (const slug of chunks(slugs, maxPerPage)) {
-        const query = { slug: slug.join(','), per_page: maxPerPage, hide_empty: 'false' };
+      for (const slug of slugs) {
+        const query = { slug, hide_empty: 'false' };
         const tags = await http.request<unknown>('GET', '/products/tags', { query });
         if (!Array.isArray(tags)) throw notAList('GET', '/products/tags');
         for (const tag of tags as WooTag[]) {

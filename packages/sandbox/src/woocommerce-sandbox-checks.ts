@@ -208,7 +208,11 @@ export type ListQuery = {
   orderby: string;
   order: 'asc' | 'desc';
   status: string;
-  slugs: string[] | undefined;
+  /**
+   * One slug as sent (wc/v3's `slug` is a string: "a,b" is one slug, sanitized to "ab", so a
+   * list finds nothing). Undefined: no filter.
+   */
+  slug: string | undefined;
 };
 
 /** A query parameter as a list: `a,b`, repeated keys, or PHP's `key[]=a&key[]=b`. */
@@ -260,8 +264,9 @@ export function checkListQuery(
   const order = choice('order', ['asc', 'desc'], defaults.order) as 'asc' | 'desc';
   const status = defaults.statuses ? choice('status', defaults.statuses, 'any') : 'any';
   const search = oneParam(query, 'search');
+  if (query['slug[]'] !== undefined) params.slug = 'slug is not of type string.';
   if (Object.keys(params).length > 0) return refuse(invalidParams(params));
-  const slugs = listParam(query, 'slug');
+  const slug = oneParam(query, 'slug');
   return {
     ok: true,
     value: {
@@ -272,7 +277,7 @@ export function checkListQuery(
       orderby,
       order,
       status,
-      slugs,
+      slug: slug || undefined,
     },
   };
 }

@@ -1,28 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type Json, type WooError, wooError } from './woocommerce-sandbox-checks.ts';
+import { type WooError, wooError } from './woocommerce-sandbox-checks.ts';
 
 /**
- * How the WooCommerce sandbox reads and answers requests: the keys a request carries, the
- * permission error of a request without keys, and WordPress's pagination headers.
+ * How the WooCommerce sandbox answers requests: the permission error of a request without keys,
+ * and WordPress's pagination headers.
  */
 
 /** Sends a WordPress error body with its status. */
 export const send = (reply: FastifyReply, error: WooError) => reply.status(error.status).send(error.body);
-
-/** The keys a request carries: query parameters first (as WooCommerce reads them), then Basic auth. */
-export function credentialsOf(request: FastifyRequest): { key: string; secret: string } | undefined {
-  const { consumer_key: key, consumer_secret: secret } = request.query as Json;
-  if (typeof key === 'string' && key !== '' && typeof secret === 'string' && secret !== '') {
-    return { key, secret };
-  }
-  const [scheme, encoded] = (request.headers.authorization ?? '').trim().split(/\s+/);
-  if (scheme?.toLowerCase() !== 'basic' || !encoded) return undefined;
-  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  // PHP only sets the Basic user and password when both are there.
-  if (colon <= 0 || colon === decoded.length - 1) return undefined;
-  return { key: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
-}
 
 /** What WooCommerce's permission checks answer a request without keys (401 when nobody is logged in). */
 export function permissionError(request: FastifyRequest): WooError {
@@ -54,7 +39,11 @@ export function paginationHeaders(
   reply.headers({ 'x-wp-total': page.total, 'x-wp-totalpages': totalPages });
   const link = new URL(pageUrl);
   // WooCommerce copies every query parameter into the links, keys included; the sandbox leaves them out.
-  for (const key of ['consumer_key', 'consumer_secret', 'page']) link.searchParams.delete(key);
+  for (const key of [...link.searchParams.keys()]) {
+    if (key.startsWith('oauth_') || ['consumer_key', 'consumer_secret', 'page'].includes(key)) {
+      link.searchParams.delete(key);
+    }
+  }
   const to = (n: number) => {
     link.searchParams.set('page', String(n));
     return link.href;

@@ -60,7 +60,7 @@ export function createTagStore(countOf: (tagId: number) => number) {
       const found = [...tags.values()].filter(
         (tag) =>
           (!query.include || query.include.includes(tag.id)) &&
-          (!query.slugs || query.slugs.includes(tag.slug)) &&
+          (query.slug === undefined || slugify(query.slug) === tag.slug) &&
           (!search || tag.name.toLowerCase().includes(search) || tag.slug.includes(search)),
       );
       const { page, total } = pageOf(found, query, (tag) => {

@@ -4,7 +4,6 @@ import {
   type WooError,
   asInteger,
   badKey,
-  badSecret,
   checkBatch,
   checkListQuery,
   checkProduct,
@@ -16,7 +15,8 @@ import {
   productStatuses,
   wooError,
 } from './woocommerce-sandbox-checks.ts';
-import { credentialsOf, paginationHeaders, permissionError, send } from './woocommerce-sandbox-http.ts';
+import { wooAuthenticator } from './woocommerce-sandbox-auth.ts';
+import { paginationHeaders, permissionError, send } from './woocommerce-sandbox-http.ts';
 import { createWooStore } from './woocommerce-sandbox-store.ts';
 import type { WooImage, WooProduct } from './woocommerce-sandbox-types.ts';
 import {
@@ -30,7 +30,10 @@ import {
 /**
  * The subset of a WooCommerce store's REST API (wc/v3) PodFlow uses (docs: providers/woocommerce.md),
  * on loopback, for tests and the offline demo: products with tags and images, batch writes, and
- * product tags. Keys go as HTTP Basic auth or as consumer_key/consumer_secret query parameters.
+ * product tags. Keys are read as WooCommerce reads them (woocommerce-sandbox-auth.ts): OAuth 1.0a
+ * signatures over http; HTTP Basic or consumer_key/consumer_secret query parameters only over
+ * https, which the sandbox (plain http on loopback) takes a request's `X-Forwarded-Proto: https`
+ * to mean, as WordPress behind a TLS-terminating proxy does.
  * Images given by `src` are really downloaded and served back from /wp-content/uploads.
  */
 
@@ -54,6 +57,10 @@ export type WooSandboxOptions = {
   downloadTimeoutMs?: number;
   /** woocommerce_rest_batch_items_limit (default 100). */
   batchLimit?: number;
+  /** The host drops the Authorization header before WordPress sees it, as some CGI setups do. */
+  stripsAuthorization?: boolean;
+  /** The store's clock (ms), against which OAuth timestamps are checked. */
+  now?: () => number;
 };
 
 export type WooSandbox = {
@@ -105,6 +112,12 @@ export async function startWooSandbox(options: WooSandboxOptions = {}): Promise<
   let baseUrl = '';
   const store = createWooStore(() => baseUrl, downloadTimeoutMs);
   const requests: RecordedRequest[] = [];
+  const authenticate = wooAuthenticator({
+    consumerKey,
+    consumerSecret,
+    stripsAuthorization: options.stripsAuthorization ?? false,
+    now: options.now ?? Date.now,
+  });
   const plan = createFaultPlan({
     ...options,
     bodies: {
@@ -120,13 +133,10 @@ export async function startWooSandbox(options: WooSandboxOptions = {}): Promise<
     bodyLimit: 8 * 1024 * 1024,
     isApi: (url) => /^\/wp-json\/wc\/v3(\/|\?|$)/.test(url),
     gate(request, reply) {
-      // Wrong keys fail before routing; no keys fail the route's permission check, so no route is a 404.
-      const credentials = credentialsOf(request);
-      if (credentials) {
-        if (credentials.key !== consumerKey) return send(reply, badKey);
-        if (credentials.secret !== consumerSecret) return send(reply, badSecret);
-        return undefined;
-      }
+      // Refused keys fail before routing; no keys fail the route's permission check, so no route is a 404.
+      const outcome = authenticate(request);
+      if (outcome.ok) return undefined;
+      if (outcome.error) return send(reply, outcome.error);
       return request.is404 ? undefined : send(reply, permissionError(request));
     },
   });

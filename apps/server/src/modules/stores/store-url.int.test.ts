@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSignedInUser, buildWorkspace } from '../../test/factories.ts';
+import { plainHttpRefused } from './stores.service.ts';
 import { type TestApp, startTestApp, testDbKind } from '../../test/test-app.ts';
 
 describe(`WooCommerce store addresses on ${testDbKind}`, () => {
@@ -36,7 +37,8 @@ describe(`WooCommerce store addresses on ${testDbKind}`, () => {
         detail: `The store address must use the standard https port 443; remove :${port} from it.`,
       });
     }
-    expect(await save('http://93.184.215.14/shop')).toMatchObject({ status: 400, detail: /https:\/\// });
+    // Plain http: refused, saying why (the keys and products would travel unencrypted).
+    expect(await save('http://93.184.215.14/shop')).toEqual({ status: 400, detail: plainHttpRefused });
     expect(await save('ftp://93.184.215.14/shop')).toMatchObject({ status: 400, detail: /https:\/\// });
     // Port 443 written out is the same address as none.
     expect((await save('https://127.0.0.1:443/')).detail).toMatch(/points to this computer|private or local/);

@@ -38,15 +38,20 @@ export type StoreSettings = {
   timeoutMs: number;
 };
 
-export type WooKeys = { key: string; secret: string };
+/**
+ * A WooCommerce connection's sealed keys; `queryStringAuth` once the store's host was seen to
+ * strip the Authorization header (the keys then go as query parameters, over https only).
+ */
+export type WooKeys = { key: string; secret: string; queryStringAuth?: boolean };
 
 /**
  * The store clients on the configured settings. WooCommerce stores are at an address the seller
  * typed, so every request to one goes through the SSRF-safe fetch.
  */
-export function storeClients(settings: StoreSettings) {
+export function storeClients(settings: StoreSettings, storeFetch?: typeof globalThis.fetch) {
   const policy = { allowPrivate: settings.allowPrivateUrls, timeoutMs: settings.timeoutMs };
-  const fetch = safeFetch(policy);
+  // Tests may put a TLS-terminating proxy in front of a sandbox in place of the SSRF-safe fetch.
+  const fetch = storeFetch ?? safeFetch(policy);
   return {
     policy,
     shopify: (shop: string, accessToken: string) =>
@@ -62,6 +67,7 @@ export function storeClients(settings: StoreSettings) {
         storeUrl,
         consumerKey: keys.key,
         consumerSecret: keys.secret,
+        queryStringAuth: keys.queryStringAuth,
         timeoutMs: settings.timeoutMs,
         fetch,
       }),
@@ -142,10 +148,22 @@ function storeUrlOf(typed: string): string {
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
-/** A store answers on https's own port (443); any other reaches whatever else listens on that host. */
-function assertStorePort(storeUrl: string, allowPrivate: boolean): void {
-  const { port } = new URL(storeUrl);
-  if (allowPrivate || port === '') return;
+/**
+ * Why a plain-http store is refused (unless STORES_ALLOW_PRIVATE_URLS, for tests and the demo):
+ * WooCommerce would take OAuth signatures there, but the keys, products and answers would cross
+ * the internet readable and changeable by anyone on the way.
+ */
+export const plainHttpRefused =
+  'PodFlow connects to WooCommerce stores over https:// only: over plain http:// anyone on the way ' +
+  'could read and change what PodFlow and your store send each other. Turn on SSL (https) for your ' +
+  'store, then enter its https:// address.';
+
+/** Plain http is refused (see plainHttpRefused); a store answers on https's own port (443), any other reaches whatever else listens on that host. */
+function assertStoreAddress(storeUrl: string, allowPrivate: boolean): void {
+  const { port, protocol } = new URL(storeUrl);
+  if (allowPrivate) return;
+  if (protocol === 'http:') throw new UserError(400, plainHttpRefused, { code: 'store_url_refused' });
+  if (port === '') return;
   const sentence = `The store address must use the standard https port 443; remove :${port} from it.`;
   throw new UserError(400, sentence, { code: 'store_url_refused' });
 }
@@ -271,7 +289,7 @@ export function storesService(deps: StoresServiceDeps) {
     ): Promise<WooCommerceInfo> {
       await workspaces.requireOwned(userId, input.workspace_id);
       const storeUrl = storeUrlOf(input.woocommerce_store_url);
-      assertStorePort(storeUrl, clients.policy.allowPrivate);
+      assertStoreAddress(storeUrl, clients.policy.allowPrivate);
       try {
         await checkOutboundUrl(storeUrl, clients.policy);
       } catch (error) {
@@ -281,12 +299,16 @@ export function storesService(deps: StoresServiceDeps) {
       }
       const stored = await connections.connection(input.workspace_id, 'woocommerce');
       const storedKeys = stored && stored.shop_id === storeUrl ? wooKeysOf(secrets, stored) : undefined;
-      const keys = {
+      const keys: WooKeys = {
         key: secretFrom(input.woocommerce_consumer_key, storedKeys?.key, 'consumer key'),
         secret: secretFrom(input.woocommerce_consumer_secret, storedKeys?.secret, 'consumer secret'),
       };
       try {
-        await clients.woocommerce(storeUrl, keys).checkAccess();
+        const client = clients.woocommerce(storeUrl, keys);
+        await client.checkAccess();
+        // The check found the host strips the Authorization header: every later call sends the keys
+        // as query parameters from the start.
+        if (client.authMethod() === 'query-string') keys.queryStringAuth = true;
       } catch (error) {
         if (error instanceof UnsafeUrlError)
           throw new UserError(400, error.message, { code: 'store_url_refused' });
