@@ -52,7 +52,7 @@ const withImageUrl = (url: string) =>
 
 let sandbox: OpenAiSandbox;
 beforeAll(async () => {
-  sandbox = await startOpenAiSandbox({ slowMs: 2_000 });
+  sandbox = await startOpenAiSandbox({ slowMs: 2_000, reasoningModels: ['o4-mini'] });
 });
 afterAll(() => sandbox.close());
 beforeEach(() => {
@@ -135,7 +135,10 @@ describe('the OpenAI sandbox', () => {
     const models = await fetch(`${sandbox.url}/models`, { headers: { authorization: 'Bearer sk-sandbox' } });
     expect(await models.json()).toMatchObject({
       object: 'list',
-      data: [{ id: 'gpt-4o-mini', object: 'model' }],
+      data: [
+        { id: 'gpt-4o-mini', object: 'model' },
+        { id: 'o4-mini', object: 'model' },
+      ],
     });
     const refused = await post(chatBody(), { key: 'sk-wrong' });
     expect(refused.status).toBe(401);
@@ -256,6 +259,45 @@ describe('the OpenAI sandbox', () => {
     const short = await assistantMessage(chatBody({ max_completion_tokens: 10 }));
     expect(short.finishReason).toBe('length');
     expect(String(short.content)).toHaveLength(40);
+  });
+
+  it('refuses max_tokens from a reasoning model as api.openai.com does', async () => {
+    const { status, json } = await reply(
+      chatBody({ model: 'o4-mini', max_completion_tokens: undefined, max_tokens: 800 }),
+    );
+    expect(status).toBe(400);
+    expect(json).toEqual({
+      error: {
+        message:
+          "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
+        type: 'invalid_request_error',
+        param: 'max_tokens',
+        code: 'unsupported_parameter',
+      },
+    });
+    expect(sandbox.requests).toHaveLength(1);
+  });
+
+  it('refuses a reasoning model any temperature but the default 1, and answers without one', async () => {
+    const { status, json } = await reply(chatBody({ model: 'o4-mini', temperature: 0.7 }));
+    expect(status).toBe(400);
+    expect(json).toEqual({
+      error: {
+        message:
+          "Unsupported value: 'temperature' does not support 0.7 with this model. Only the default (1) value is supported.",
+        type: 'invalid_request_error',
+        param: 'temperature',
+        code: 'unsupported_value',
+      },
+    });
+    expect((await reply(chatBody({ model: 'o4-mini', temperature: 0 }))).status).toBe(400);
+    expect((await reply(chatBody({ model: 'o4-mini', temperature: 1 }))).status).toBe(200);
+    expect((await assistantMessage(chatBody({ model: 'o4-mini' }))).finishReason).toBe('stop');
+  });
+
+  it('lets other models take temperature and max_tokens', async () => {
+    const plain = chatBody({ temperature: 0.7, max_completion_tokens: undefined, max_tokens: 800 });
+    expect((await reply(plain)).status).toBe(200);
   });
 
   it('answers unparseable JSON and unknown paths in the OpenAI error shape', async () => {
