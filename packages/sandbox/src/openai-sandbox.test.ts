@@ -1,3 +1,4 @@
+import OpenAI from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type OpenAiSandbox, sandboxListing, startOpenAiSandbox } from './openai-sandbox.ts';
 
@@ -391,5 +392,49 @@ describe('the OpenAI sandbox faults', () => {
     } finally {
       await patient.close();
     }
+  });
+});
+
+/** The request as the openai SDK (devDependency openai 7.57.0) types it. */
+const sdkBody = (change: Body) =>
+  chatBody(change) as unknown as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming;
+
+/** What the SDK threw: its class, status and OpenAI's error fields. */
+async function sdkRefusal(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
+  expect(error).toBeInstanceOf(OpenAI.BadRequestError);
+  const { status, code, param, type } = error as InstanceType<typeof OpenAI.BadRequestError>;
+  return { status, code, param, type };
+}
+
+describe('the OpenAI sandbox as a reasoning model, driven by the openai SDK 7.57.0', () => {
+  const openai = () => new OpenAI({ baseURL: sandbox.url, apiKey: 'sk-sandbox', maxRetries: 0 });
+
+  it('refuses max_tokens and a temperature as BadRequestErrors naming the parameter', async () => {
+    const withMaxTokens = sdkBody({ model: 'o4-mini', max_completion_tokens: undefined, max_tokens: 500 });
+    expect(await sdkRefusal(openai().chat.completions.create(withMaxTokens))).toEqual({
+      status: 400,
+      code: 'unsupported_parameter',
+      param: 'max_tokens',
+      type: 'invalid_request_error',
+    });
+    const withTemperature = sdkBody({ model: 'o4-mini', temperature: 0.7 });
+    expect(await sdkRefusal(openai().chat.completions.create(withTemperature))).toEqual({
+      status: 400,
+      code: 'unsupported_value',
+      param: 'temperature',
+      type: 'invalid_request_error',
+    });
+  });
+
+  it('answers max_completion_tokens without temperature with a completion the SDK reads', async () => {
+    const completion = await openai().chat.completions.create(sdkBody({ model: 'o4-mini' }));
+    expect(completion.object).toBe('chat.completion');
+    expect(JSON.parse(completion.choices[0]!.message.content!)).toMatchObject({
+      title: expect.stringContaining('Retro Sunset Cat'),
+    });
   });
 });
