@@ -108,13 +108,15 @@ export function billingService(deps: BillingDeps) {
   const unreachable = (error: unknown) => {
     if (!(error instanceof ProviderError)) return error;
     if (error.status >= 400 && error.status !== 409 && !error.retryable) {
-      log.error(
-        { err: error },
-        'stripe refused the call: check STRIPE_SECRET_KEY, STRIPE_PRICE_* and the customer portal settings',
-      );
-      return error.message.includes(noPortalConfiguration)
-        ? new UserError(503, portalNotSetUp, { code: 'portal_not_set_up' })
-        : new UserError(503, paymentsMisconfigured, { code: 'payments_misconfigured' });
+      if (error.message.includes(noPortalConfiguration)) {
+        log.error(
+          { err: error },
+          'stripe has no customer portal configuration: save its settings in the dashboard',
+        );
+        return new UserError(503, portalNotSetUp, { code: 'portal_not_set_up' });
+      }
+      log.error({ err: error }, 'stripe refused the call: check STRIPE_SECRET_KEY and STRIPE_PRICE_*');
+      return new UserError(503, paymentsMisconfigured, { code: 'payments_misconfigured' });
     }
     return new UserError(502, billingMessages.providerDown, { code: 'payments_unreachable' });
   };
