@@ -413,6 +413,31 @@ describe('openAiListingWriter with reasoning models and parameters a server refu
     expect(sentKeys()).toEqual([['max_completion_tokens']]);
   });
 
+  it('lets designs written at the same time all learn from the refusals they were sent together', async () => {
+    // The first two requests leave only once both are ready, so both are refused the same way.
+    const together = Promise.withResolvers<void>();
+    let sent = 0;
+    const atOnce: typeof fetch = async (url, init) => {
+      sent += 1;
+      if (sent === 2) together.resolve();
+      if (sent <= 2) await together.promise;
+      return fetch(url, init);
+    };
+    const reasoner = writer({ model: 'house-reasoner', fetch: atOnce });
+    const listings = await Promise.all([
+      reasoner.write(input()),
+      reasoner.write(input({ fileName: 'moon.png' })),
+    ]);
+    expect(listings.map((listing) => checkListing(listing))).toEqual([[], []]);
+    expect(sentKeys().slice(0, 2)).toEqual([
+      ['max_tokens', 'temperature'],
+      ['max_tokens', 'temperature'],
+    ]);
+    expect(sentKeys().at(-1)).toEqual(['max_completion_tokens']);
+    expect(sandbox.requests.length).toBeLessThanOrEqual(6);
+    expect(sleeps).toEqual([]);
+  });
+
   it('still backs off a 429 that follows a refusal, and writes the design once', async () => {
     sandbox.failNext('rate_limit');
     const listing = await writer({ model: 'house-reasoner' }).write(input());

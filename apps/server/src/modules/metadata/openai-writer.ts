@@ -107,15 +107,18 @@ export function openAiListingWriter(options: OpenAiWriterOptions): ListingWriter
 
   /**
    * Whether a 400 refused a parameter of `body` as unsupported that the writer can do without; if
-   * so the shape changes for this and every later design. Each parameter is retried once a write.
+   * so the shape changes for this and every later design. A design written at the same time may
+   * have learnt it already: then the shape no longer sends it (nothing is ever sent again once
+   * refused), and asking again without it is enough. Each retry sends one refused parameter less, so
+   * a write asks at most three more times.
    */
-  function adaptTo(result: Attempt, body: ChatRequest, retried: Set<string>): boolean {
+  function adaptTo(result: Attempt, body: ChatRequest): boolean {
     if (result.kind !== 'response' || result.status !== 400) return false;
     const param = unsupportedParameter(errorOf(result.text));
-    if (!param || !(param in body) || retried.has(param)) return false;
+    if (!param || !(param in body)) return false;
+    if (refused.has(param)) return true;
     const next = shapeWithout(shape, param, refused);
     if (!next) return false;
-    retried.add(param);
     refused.add(param);
     shape = next;
     return true;
@@ -179,14 +182,13 @@ export function openAiListingWriter(options: OpenAiWriterOptions): ListingWriter
     async write(input: ListingInput, signal?: AbortSignal): Promise<Listing> {
       const image = await designDataUrl(input.image);
       // A 400 is answered before the model runs, so resending costs the account nothing.
-      const retried = new Set<string>();
       for (;;) {
         const body = chatRequest(model, input, image, shape);
         const { result, retry } = await send(JSON.stringify(body), signal);
         if (result.kind === 'response' && result.status >= 200 && result.status < 300) {
           return listingOf(result.text);
         }
-        if (!adaptTo(result, body, retried)) throw failure(result, retry);
+        if (!adaptTo(result, body)) throw failure(result, retry);
       }
     },
   };
