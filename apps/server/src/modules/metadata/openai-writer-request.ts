@@ -116,12 +116,12 @@ export function shapeWithout(
   param: string,
   refused: ReadonlySet<string>,
 ): RequestShape | undefined {
-  if (param === 'temperature' && shape.temperature) return { ...shape, temperature: false };
+  if (param === 'temperature') return { ...shape, temperature: false };
   if (param !== shape.tokenLimitField) return undefined;
   const other: TokenLimitField = param === 'max_tokens' ? 'max_completion_tokens' : 'max_tokens';
   if (refused.has(other)) return undefined;
   // Refusing max_tokens is how OpenAI's reasoning models answer.
-  return { ...shape, tokenLimitField: other, reasoning: shape.reasoning || param === 'max_tokens' };
+  return { ...shape, tokenLimitField: other, ...(param === 'max_tokens' && { reasoning: true }) };
 }
 
 const { titleMaxChars, keywordsMax, keywordMaxChars, titleOnceChars } = listingLimits;

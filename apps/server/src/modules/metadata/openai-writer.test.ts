@@ -379,6 +379,9 @@ describe('openAiListingWriter with reasoning models and parameters a server refu
     ['gpt-5', true],
     ['gpt-5.1', true],
     ['openai/gpt-5-mini', true],
+    ['GPT-5:latest', true],
+    ['o3_pro', true],
+    ['gpt-50', false],
     ['gpt-4o-mini', false],
     ['gpt-4.1', false],
     ['omni-vision', false],
@@ -450,6 +453,16 @@ describe('openAiListingWriter with reasoning models and parameters a server refu
     ]);
     expect(sleeps).toEqual([10]);
   });
+
+  it.each(['unsupported_parameter', 'unsupported_value'])(
+    'drops a parameter refused with code %s whatever the message says',
+    async (code) => {
+      const error = { message: 'This model takes no sampling settings.', type: 'invalid_request_error' };
+      sandbox.failNext({ status: 400, body: { error: { ...error, param: 'temperature', code } } });
+      expect(checkListing(await writer().write(input()))).toEqual([]);
+      expect(sentKeys()).toEqual([['max_tokens', 'temperature'], ['max_tokens']]);
+    },
+  );
 
   it('does not loop when the server refuses the same parameter again', async () => {
     sandbox.failNext(temperatureRefused, 2);
