@@ -115,7 +115,7 @@ export function openAiListingWriter(options: OpenAiWriterOptions): ListingWriter
   function adaptTo(result: Attempt, body: ChatRequest): boolean {
     if (result.kind !== 'response' || result.status !== 400) return false;
     const param = unsupportedParameter(errorOf(result.text));
-    if (!param || !(param in body)) return false;
+    if (!param || !Object.hasOwn(body, param)) return false;
     if (refused.has(param)) return true;
     const next = shapeWithout(shape, param, refused);
     if (!next) return false;
