@@ -47,13 +47,47 @@ export function checkAuth(authorization: string | undefined, apiKey: string): Ap
 }
 
 /** The first thing api.openai.com would refuse in a chat completion request, if any. */
-export function checkChatRequest(body: Json, models: readonly string[]): ApiError | undefined {
+export function checkChatRequest(
+  body: Json,
+  models: readonly string[],
+  reasoningModels: readonly string[] = [],
+): ApiError | undefined {
   if (typeof body.model !== 'string') return invalid('You must provide a model parameter.');
   if (!models.includes(body.model)) {
     const message = `The model \`${body.model}\` does not exist or you do not have access to it.`;
     return apiError(404, 'invalid_request_error', 'model_not_found', message);
   }
-  return checkMessages(body.messages) ?? checkResponseFormat(body.response_format) ?? checkNumbers(body);
+  return (
+    checkMessages(body.messages) ??
+    checkResponseFormat(body.response_format) ??
+    checkNumbers(body) ??
+    (reasoningModels.includes(body.model) ? checkReasoningParameters(body) : undefined)
+  );
+}
+
+/** A 400 naming the parameter, with OpenAI's `unsupported_parameter` or `unsupported_value` code. */
+const unsupported = (param: string, code: string, message: string): ApiError => ({
+  ...apiError(400, 'invalid_request_error', code, message),
+  param,
+});
+
+/** What OpenAI's reasoning models refuse: max_tokens, and a temperature other than the default 1. */
+function checkReasoningParameters(body: Json): ApiError | undefined {
+  if (body.max_tokens !== undefined && body.max_tokens !== null) {
+    return unsupported(
+      'max_tokens',
+      'unsupported_parameter',
+      "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
+    );
+  }
+  if (body.temperature !== undefined && body.temperature !== null && body.temperature !== 1) {
+    return unsupported(
+      'temperature',
+      'unsupported_value',
+      `Unsupported value: 'temperature' does not support ${String(body.temperature)} with this model. Only the default (1) value is supported.`,
+    );
+  }
+  return undefined;
 }
 
 const roles = ['system', 'developer', 'user', 'assistant', 'tool'];

@@ -1,3 +1,4 @@
+import OpenAI from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type OpenAiSandbox, sandboxListing, startOpenAiSandbox } from './openai-sandbox.ts';
 
@@ -52,7 +53,7 @@ const withImageUrl = (url: string) =>
 
 let sandbox: OpenAiSandbox;
 beforeAll(async () => {
-  sandbox = await startOpenAiSandbox({ slowMs: 2_000 });
+  sandbox = await startOpenAiSandbox({ slowMs: 2_000, reasoningModels: ['o4-mini'] });
 });
 afterAll(() => sandbox.close());
 beforeEach(() => {
@@ -135,7 +136,10 @@ describe('the OpenAI sandbox', () => {
     const models = await fetch(`${sandbox.url}/models`, { headers: { authorization: 'Bearer sk-sandbox' } });
     expect(await models.json()).toMatchObject({
       object: 'list',
-      data: [{ id: 'gpt-4o-mini', object: 'model' }],
+      data: [
+        { id: 'gpt-4o-mini', object: 'model' },
+        { id: 'o4-mini', object: 'model' },
+      ],
     });
     const refused = await post(chatBody(), { key: 'sk-wrong' });
     expect(refused.status).toBe(401);
@@ -258,6 +262,45 @@ describe('the OpenAI sandbox', () => {
     expect(String(short.content)).toHaveLength(40);
   });
 
+  it('refuses max_tokens from a reasoning model as api.openai.com does', async () => {
+    const { status, json } = await reply(
+      chatBody({ model: 'o4-mini', max_completion_tokens: undefined, max_tokens: 800 }),
+    );
+    expect(status).toBe(400);
+    expect(json).toEqual({
+      error: {
+        message:
+          "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
+        type: 'invalid_request_error',
+        param: 'max_tokens',
+        code: 'unsupported_parameter',
+      },
+    });
+    expect(sandbox.requests).toHaveLength(1);
+  });
+
+  it('refuses a reasoning model any temperature but the default 1, and answers without one', async () => {
+    const { status, json } = await reply(chatBody({ model: 'o4-mini', temperature: 0.7 }));
+    expect(status).toBe(400);
+    expect(json).toEqual({
+      error: {
+        message:
+          "Unsupported value: 'temperature' does not support 0.7 with this model. Only the default (1) value is supported.",
+        type: 'invalid_request_error',
+        param: 'temperature',
+        code: 'unsupported_value',
+      },
+    });
+    expect((await reply(chatBody({ model: 'o4-mini', temperature: 0 }))).status).toBe(400);
+    expect((await reply(chatBody({ model: 'o4-mini', temperature: 1 }))).status).toBe(200);
+    expect((await assistantMessage(chatBody({ model: 'o4-mini' }))).finishReason).toBe('stop');
+  });
+
+  it('lets other models take temperature and max_tokens', async () => {
+    const plain = chatBody({ temperature: 0.7, max_completion_tokens: undefined, max_tokens: 800 });
+    expect((await reply(plain)).status).toBe(200);
+  });
+
   it('answers unparseable JSON and unknown paths in the OpenAI error shape', async () => {
     const broken = await reply('{"model":');
     expect(broken.status).toBe(400);
@@ -349,5 +392,49 @@ describe('the OpenAI sandbox faults', () => {
     } finally {
       await patient.close();
     }
+  });
+});
+
+/** The request as the openai SDK (devDependency openai 7.57.0) types it. */
+const sdkBody = (change: Body) =>
+  chatBody(change) as unknown as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming;
+
+/** What the SDK threw: its class, status and OpenAI's error fields. */
+async function sdkRefusal(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
+  expect(error).toBeInstanceOf(OpenAI.BadRequestError);
+  const { status, code, param, type } = error as InstanceType<typeof OpenAI.BadRequestError>;
+  return { status, code, param, type };
+}
+
+describe('the OpenAI sandbox as a reasoning model, driven by the openai SDK 7.57.0', () => {
+  const openai = () => new OpenAI({ baseURL: sandbox.url, apiKey: 'sk-sandbox', maxRetries: 0 });
+
+  it('refuses max_tokens and a temperature as BadRequestErrors naming the parameter', async () => {
+    const withMaxTokens = sdkBody({ model: 'o4-mini', max_completion_tokens: undefined, max_tokens: 500 });
+    expect(await sdkRefusal(openai().chat.completions.create(withMaxTokens))).toEqual({
+      status: 400,
+      code: 'unsupported_parameter',
+      param: 'max_tokens',
+      type: 'invalid_request_error',
+    });
+    const withTemperature = sdkBody({ model: 'o4-mini', temperature: 0.7 });
+    expect(await sdkRefusal(openai().chat.completions.create(withTemperature))).toEqual({
+      status: 400,
+      code: 'unsupported_value',
+      param: 'temperature',
+      type: 'invalid_request_error',
+    });
+  });
+
+  it('answers max_completion_tokens without temperature with a completion the SDK reads', async () => {
+    const completion = await openai().chat.completions.create(sdkBody({ model: 'o4-mini' }));
+    expect(completion.object).toBe('chat.completion');
+    expect(JSON.parse(completion.choices[0]!.message.content!)).toMatchObject({
+      title: expect.stringContaining('Retro Sunset Cat'),
+    });
   });
 });

@@ -14,8 +14,8 @@ import {
 /**
  * An OpenAI-compatible chat server on loopback (docs: providers/openai.md), for tests and the
  * offline demo. It refuses what api.openai.com refuses of the calls PodFlow makes (key, model,
- * image part, strict structured outputs), with the same error bodies, so a client that passes
- * here is shaped right for the real service.
+ * image part, strict structured outputs, a reasoning model's unsupported parameters), with the
+ * same error bodies, so a client that passes here is shaped right for the real service.
  *
  * Its reply is a deterministic listing made from the words of the design's file name found in
  * the user's text (`retro-sunset_cat-2.png` -> "retro sunset cat"), fitted to the request's
@@ -67,13 +67,19 @@ export type OpenAiSandboxOptions = {
   host?: string;
   apiKey?: string;
   models?: string[];
+  /**
+   * Models served as reasoning models (o-series, gpt-5): like api.openai.com they refuse
+   * `max_tokens` and any `temperature` but their default 1, with OpenAI's error bodies.
+   */
+  reasoningModels?: string[];
   /** How long a 'slow' fault waits before answering. */
   slowMs?: number;
 };
 
 /** Starts the sandbox (port 0: a free one) and resolves once it listens. */
 export async function startOpenAiSandbox(options: OpenAiSandboxOptions = {}): Promise<OpenAiSandbox> {
-  const { port = 0, host = '127.0.0.1', apiKey = 'sk-sandbox', models = ['gpt-4o-mini'] } = options;
+  const { port = 0, host = '127.0.0.1', apiKey = 'sk-sandbox', reasoningModels = [] } = options;
+  const models = [...(options.models ?? ['gpt-4o-mini']), ...reasoningModels];
   const slowMs = options.slowMs ?? 5_000;
   const requests: RecordedRequest[] = [];
   const faults: OpenAiSandboxFault[] = [];
@@ -119,7 +125,7 @@ export async function startOpenAiSandbox(options: OpenAiSandboxOptions = {}): Pr
 
   app.post('/v1/chat/completions', async (request, reply) => {
     const body = isObject(request.body) ? request.body : {};
-    const problem = checkChatRequest(body, models);
+    const problem = checkChatRequest(body, models, reasoningModels);
     if (problem) return sendError(reply, problem);
 
     const fault = faults.shift();

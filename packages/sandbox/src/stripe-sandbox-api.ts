@@ -5,13 +5,14 @@ import {
   invalidParam,
   keyOf,
   missingParam,
+  noPortalConfiguration,
   noSuch,
   send,
   stripeError,
   unknownParam,
 } from './stripe-sandbox-errors.ts';
 import { type Params, fingerprint, parseParams, textOf } from './stripe-sandbox-form.ts';
-import type { StripeStore } from './stripe-sandbox-store.ts';
+import { type StripeStore, portalConfigurationId } from './stripe-sandbox-store.ts';
 
 /**
  * The Stripe sandbox's /v1 routes (auth and faults are already behind them): Checkout Sessions,
@@ -23,7 +24,19 @@ type Answer = { status: number; body: unknown };
 const ok = (body: unknown): Answer => ({ status: 200, body });
 const refuse = (error: StripeError): Answer => error;
 
-export function registerStripeApi(app: FastifyInstance, store: StripeStore): void {
+/** How the sandbox's account is set up. */
+export type StripeAccountSettings = {
+  /** A live key (sk_live_/rk_live_): Stripe's messages name live mode. */
+  live: boolean;
+  /** Whether the customer portal settings were saved, so a portal session needs no `configuration`. */
+  portalConfigured: boolean;
+};
+
+export function registerStripeApi(
+  app: FastifyInstance,
+  store: StripeStore,
+  account: StripeAccountSettings,
+): void {
   /** Results of requests with an Idempotency-Key, per secret key and idempotency key. */
   const idempotency = new Map<string, Answer & { fingerprint: string }>();
 
@@ -204,6 +217,14 @@ export function registerStripeApi(app: FastifyInstance, store: StripeStore): voi
       const customer = textOf(params.customer);
       if (customer === undefined) return refuse(missingParam('customer'));
       if (!store.customers.has(customer)) return refuse(noSuch('customer', customer, 'customer'));
+      const configuration = textOf(params.configuration);
+      if (configuration === undefined && !account.portalConfigured) {
+        return refuse(noPortalConfiguration(account.live));
+      }
+      const known = account.portalConfigured && configuration === portalConfigurationId;
+      if (configuration !== undefined && !known) {
+        return refuse(noSuch('configuration', configuration, 'configuration'));
+      }
       const returnUrl = params.return_url;
       if (returnUrl !== undefined && (typeof returnUrl !== 'string' || !URL.canParse(returnUrl))) {
         return refuse(invalidParam('return_url', 'Not a valid URL'));

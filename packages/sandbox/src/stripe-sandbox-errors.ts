@@ -49,6 +49,20 @@ export const invalidParam = (param: string, message: string) => stripeError(400,
 export const onlyOneOf = (first: string, second: string) =>
   stripeError(400, `You may only specify one of these parameters: ${first}, ${second}.`, { param: second });
 
+/**
+ * Stripe's 400 for a portal session when the account never saved its customer portal settings
+ * and the request names no `configuration` (brief of issue 21; stripe.md records no wording).
+ */
+export function noPortalConfiguration(live: boolean): StripeError {
+  const mode = live ? 'live' : 'test';
+  const settings = `https://dashboard.stripe.com/${live ? '' : 'test/'}settings/billing/portal`;
+  return stripeError(
+    400,
+    `No configuration provided and your ${mode} mode default configuration has not been created. ` +
+      `Provide a configuration or create your default by saving your customer portal settings in ${mode} mode at ${settings}.`,
+  );
+}
+
 export const serverError = stripeError(500, 'An unknown error occurred', { type: 'api_error' });
 export const rateLimited = stripeError(
   429,

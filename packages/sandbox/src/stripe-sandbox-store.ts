@@ -23,6 +23,8 @@ import { type WebhookSender, stripeId, unixNow } from './stripe-sandbox-webhooks
  */
 
 const livemode = false as const;
+/** The one customer portal configuration a sandbox account has (when `portalConfigured`). */
+export const portalConfigurationId = 'bpc_podflow_sandbox';
 
 export function createStripeStore(seed: {
   prices: PriceSeed[];
@@ -192,7 +194,7 @@ export function createStripeStore(seed: {
         url: `${seed.baseUrl()}/p/session/${id}`,
         customer,
         return_url: returnUrl,
-        configuration: 'bpc_podflow_sandbox',
+        configuration: portalConfigurationId,
         flow: null,
         locale: null,
         on_behalf_of: null,

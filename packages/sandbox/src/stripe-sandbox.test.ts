@@ -313,6 +313,67 @@ describe('billing portal sessions', () => {
     });
     expect(portal.body.url).toBe(`${sandbox.url}/p/session/${String(portal.body.id)}`);
   });
+
+  it('takes the account’s portal configuration by id, and refuses one it does not have', async () => {
+    const { customer } = await subscribe();
+    const named = await call(
+      'POST',
+      '/v1/billing_portal/sessions',
+      `customer=${customer}&configuration=bpc_podflow_sandbox`,
+    );
+    expect(named.body).toMatchObject({
+      object: 'billing_portal.session',
+      configuration: 'bpc_podflow_sandbox',
+    });
+    const other = await call(
+      'POST',
+      '/v1/billing_portal/sessions',
+      `customer=${customer}&configuration=bpc_other`,
+    );
+    expect(other.status).toBe(400);
+    expect(other.body.error).toMatchObject({
+      param: 'configuration',
+      message: "No such configuration: 'bpc_other'",
+    });
+  });
+
+  it('started without a portal configuration, refuses a portal session as a live Stripe account does', async () => {
+    const bare = await startStripeSandbox({ portalConfigured: false, secretKey: 'sk_live_podflow_bare' });
+    try {
+      const post = (path: string, form: string) =>
+        fetch(`${bare.url}${path}`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${bare.secretKey}`,
+            'content-type': 'application/x-www-form-urlencoded',
+          },
+          body: form,
+        });
+      const created = (await (await post('/v1/checkout/sessions', sessionForm())).json()) as { id: string };
+      await bare.completeCheckout(created.id);
+      const customer = bare.sessions.get(created.id)!.customer!;
+      const refused = await post(
+        '/v1/billing_portal/sessions',
+        `customer=${customer}&return_url=https://podflow.test/`,
+      );
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toEqual({
+        error: {
+          type: 'invalid_request_error',
+          message:
+            'No configuration provided and your live mode default configuration has not been created. ' +
+            'Provide a configuration or create your default by saving your customer portal settings in live mode at https://dashboard.stripe.com/settings/billing/portal.',
+        },
+      });
+      const named = await post(
+        '/v1/billing_portal/sessions',
+        `customer=${customer}&configuration=bpc_podflow_sandbox`,
+      );
+      expect(named.status).toBe(400);
+    } finally {
+      await bare.close();
+    }
+  });
 });
 
 describe('webhooks', () => {

@@ -65,6 +65,11 @@ export type StripeSandboxOptions = {
   seed?: number;
   /** How long a 'slow' fault waits before answering. */
   slowMs?: number;
+  /**
+   * Whether the account saved its customer portal settings (default true). Without them a portal
+   * session that names no `configuration` is refused as Stripe refuses it.
+   */
+  portalConfigured?: boolean;
 };
 
 export type StripeSandbox = {
@@ -203,7 +208,10 @@ export async function startStripeSandbox(options: StripeSandboxOptions = {}): Pr
       .send(messagePage('Page not found', 'This link is not valid.'));
   });
 
-  registerStripeApi(app, store);
+  registerStripeApi(app, store, {
+    live: /^[sr]k_live_/.test(secretKey),
+    portalConfigured: options.portalConfigured ?? true,
+  });
   registerStripePages(app, store);
 
   baseUrl = await listen(app, port, host);

@@ -364,5 +364,30 @@ describe(`Stripe events one by one on ${testDbKind}`, () => {
       },
     ]);
     expect((lines[0]!.object.err as Error).message).toContain("No such price: 'price_podflow_platinum'");
+
+    // A live account whose customer portal settings were never saved: the operator is told what to do.
+    await t.db
+      .updateTable('users')
+      .set({ stripe_customer_id: 'cus_no_portal' })
+      .where('id', '=', freshId)
+      .execute();
+    lines.length = 0;
+    stripe.requests.length = 0;
+    const noPortal =
+      'No configuration provided and your live mode default configuration has not been created. ' +
+      'Provide a configuration or create your default by saving your customer portal settings in live mode at https://dashboard.stripe.com/settings/billing/portal.';
+    stripe.failNext({ status: 400, body: { error: { type: 'invalid_request_error', message: noPortal } } });
+    await expect(misconfigured.portal(freshId, 'https://x.example')).rejects.toMatchObject({
+      status: 503,
+      code: 'portal_not_set_up',
+    });
+    expect(lines).toEqual([
+      {
+        level: 'error',
+        object: { err: expect.objectContaining({ status: 400, code: 'invalid_request_error' }) },
+        message: 'stripe has no customer portal configuration: save its settings in the dashboard',
+      },
+    ]);
+    expect(stripe.requests.map((r) => r.path)).toEqual(['/v1/billing_portal/sessions']);
   });
 });

@@ -5,7 +5,7 @@ import { type StripeSandbox, startStripeSandbox } from '@podflow/sandbox/stripe-
 import { buildSignedInUser, buildWorkspace, uploadDesigns } from '../../test/factories.ts';
 import { buildPng } from '../../test/images.ts';
 import { type TestApp, startTestApp, testDbKind } from '../../test/test-app.ts';
-import { paymentsMisconfigured } from './billing.service.ts';
+import { paymentsMisconfigured, portalNotSetUp } from './billing.service.ts';
 
 const prices = { basic: 'price_podflow_basic', premium: 'price_podflow_premium' };
 /** PUBLIC_URL in these tests: Stripe's return pages follow it, whatever Host a request names. */
@@ -402,6 +402,49 @@ describe(`subscriptions on Stripe on ${testDbKind}`, () => {
       expect(stripe.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v1/checkout/sessions']);
     } finally {
       await misconfigured.close();
+    }
+  });
+
+  it('tells the seller to set up the customer portal when the live Stripe account has none, without retrying', async () => {
+    const live = await startStripeSandbox({ portalConfigured: false, secretKey: 'sk_live_podflow_sandbox' });
+    const app = await startTestApp({
+      PUBLIC_URL: publicUrl,
+      STRIPE_SECRET_KEY: live.secretKey,
+      STRIPE_WEBHOOK_SECRET: live.webhookSecret,
+      STRIPE_BASE_URL: live.url,
+      STRIPE_PRICE_BASIC: prices.basic,
+      STRIPE_PRICE_PREMIUM: prices.premium,
+    });
+    try {
+      live.setWebhookUrl(`${app.url}/subscription_app/webhook/`);
+      const { access } = await seller(app);
+      const headers = { authorization: `Bearer ${access}` };
+      const started = await app.app.inject({
+        method: 'POST',
+        url: '/subscription_app/create-checkout-session/',
+        headers,
+        payload: { priceId: prices.basic },
+      });
+      await live.completeCheckout((started.json() as { id: string }).id);
+      const plan = await app.app.inject({
+        method: 'GET',
+        url: '/subscription_app/current-subscription/',
+        headers,
+      });
+      expect(plan.json()).toMatchObject({ portal_available: true, subscription_plan: { plan: 'basic' } });
+      live.requests.length = 0;
+      const portal = await app.app.inject({
+        method: 'POST',
+        url: '/subscription_app/billing-portal/',
+        headers,
+      });
+      expect(portal.statusCode).toBe(503);
+      expect(portal.json()).toMatchObject({ detail: portalNotSetUp, code: 'portal_not_set_up' });
+      expect(portalNotSetUp).toContain('Set up the customer portal in your Stripe dashboard');
+      expect(live.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v1/billing_portal/sessions']);
+    } finally {
+      await app.close();
+      await live.close();
     }
   });
 

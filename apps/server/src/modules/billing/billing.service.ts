@@ -38,6 +38,15 @@ export type BillingDeps = {
 export const paymentsMisconfigured =
   'Payments are not set up correctly on this server, so this plan cannot be bought right now. Please tell us through the Contact page.';
 
+/**
+ * A live Stripe account whose customer portal settings were never saved refuses every portal
+ * session (400 "No configuration provided and your live mode default configuration has not been
+ * created"): the operator must save them once, so the sentence says where.
+ */
+export const portalNotSetUp =
+  'Manage billing is not set up on this server yet. Set up the customer portal in your Stripe dashboard (Settings > Billing > Customer portal); until then, tell us through the Contact page to change or cancel a plan.';
+const noPortalConfiguration = 'default configuration has not been created';
+
 const statuses = new Set<string>(subscriptionStatuses);
 
 const asRecord = (value: unknown): Record<string, unknown> =>
@@ -91,13 +100,21 @@ export function billingService(deps: BillingDeps) {
 
   /**
    * A failed Stripe call as the seller should hear it: Stripe refusing the request (a 4xx that
-   * retrying cannot change) is this server's configuration (503, logged for the operator); Stripe
+   * retrying cannot change) is this server's configuration (503, logged for the operator; a
+   * customer portal never set up says so); Stripe
    * down, throttled, busy with the same object (409, a lock) or answering garbage is 502, worth
    * trying again.
    */
   const unreachable = (error: unknown) => {
     if (!(error instanceof ProviderError)) return error;
     if (error.status >= 400 && error.status !== 409 && !error.retryable) {
+      if (error.message.includes(noPortalConfiguration)) {
+        log.error(
+          { err: error },
+          'stripe has no customer portal configuration: save its settings in the dashboard',
+        );
+        return new UserError(503, portalNotSetUp, { code: 'portal_not_set_up' });
+      }
       log.error({ err: error }, 'stripe refused the call: check STRIPE_SECRET_KEY and STRIPE_PRICE_*');
       return new UserError(503, paymentsMisconfigured, { code: 'payments_misconfigured' });
     }

@@ -408,4 +408,34 @@ describe(`metadata with an OpenAI-compatible model on ${testDbKind}`, () => {
     const sent = sandbox.requests.at(-1) as { body?: { model?: string } } | undefined;
     expect(JSON.stringify(sent)).toContain('gpt-4o-mini');
   });
+
+  it('writes each design once and charges one token each when the model refuses temperature and the writer asks again', async () => {
+    const s = await seller(t, 2, 'moon-phase');
+    sandbox.requests.length = 0;
+    sandbox.failNext({
+      status: 400,
+      body: {
+        error: {
+          message:
+            "Unsupported value: 'temperature' does not support 0.4 with this model. Only the default (1) value is supported.",
+          type: 'invalid_request_error',
+          param: 'temperature',
+          code: 'unsupported_value',
+        },
+      },
+    });
+    const rows = (await s.designs()).map((d) => blank(d.lineitem_id));
+    expect((await s.post('/openai_app/generate_textfields_openai/', metadataForm(rows))).status).toBe(200);
+    await t.app.background.jobsIdle();
+    expect((await s.summary()).status_summary).toEqual({
+      Pending: 0,
+      'In Progress': 0,
+      Completed: 2,
+      Failed: 0,
+    });
+    expect(await s.tokensUsed()).toBe(2);
+    expect(sandbox.requests).toHaveLength(3);
+    const titles = (await s.designs()).map((d) => d.product_title);
+    expect(titles.every((title) => title.startsWith('Moon Phase'))).toBe(true);
+  });
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { checkListing } from '@podflow/contract/metadata';
 import { type OpenAiSandbox, startOpenAiSandbox } from '@podflow/sandbox/openai-sandbox';
 import { type ListingInput, ListingWriterError } from './listing-writer.ts';
+import { isReasoningModel } from './openai-writer-request.ts';
 import { type OpenAiWriterOptions, normaliseListing, openAiListingWriter } from './openai-writer.ts';
 
 let sandbox: OpenAiSandbox;
@@ -12,7 +13,7 @@ let design: Buffer;
 let sleeps: number[];
 
 beforeAll(async () => {
-  sandbox = await startOpenAiSandbox({ slowMs: 2_000 });
+  sandbox = await startOpenAiSandbox({ slowMs: 2_000, reasoningModels: ['o4-mini', 'house-reasoner'] });
   // Wider than the 768 px the model is sent, half transparent.
   design = await sharp({
     create: { width: 2000, height: 1000, channels: 4, background: { r: 200, g: 60, b: 20, alpha: 0.5 } },
@@ -75,7 +76,8 @@ describe('openAiListingWriter', () => {
     expect(checkListing(listing)).toEqual([]);
     const body = sentBody();
     expect(body.model).toBe('gpt-4o-mini');
-    expect(body.max_tokens).toBeGreaterThan(0);
+    expect(body.max_tokens).toBe(1500);
+    expect(body.temperature).toBe(0.4);
     expect(body).not.toHaveProperty('max_completion_tokens');
     expect(body.response_format).toEqual({
       type: 'json_schema',
@@ -343,5 +345,178 @@ describe('openAiListingWriter', () => {
     const failure = await failureOf(writer().write(input({ image: Buffer.from('not an image') })));
     expect(failure.message).toMatch(/^The design file could not be read as an image/);
     expect(sandbox.requests).toHaveLength(0);
+  });
+});
+
+/** OpenAI's 400 for a parameter a model does not take; `param` null as some compatible servers leave it. */
+const unsupported = (param: string, message: string, named = true) => ({
+  status: 400,
+  body: {
+    error: {
+      message,
+      type: 'invalid_request_error',
+      param: named ? param : null,
+      code: named ? 'unsupported_parameter' : null,
+    },
+  },
+});
+const temperatureRefused = unsupported(
+  'temperature',
+  "Unsupported value: 'temperature' does not support 0.4 with this model. Only the default (1) value is supported.",
+);
+const sentKeys = () =>
+  sandbox.requests.map((request) =>
+    Object.keys(request.body as object)
+      .slice(3)
+      .sort(),
+  );
+
+describe('openAiListingWriter with reasoning models and parameters a server refuses', () => {
+  it.each([
+    ['o1', true],
+    ['o3-mini', true],
+    ['o4-mini-2025-04-16', true],
+    ['gpt-5', true],
+    ['gpt-5.1', true],
+    ['openai/gpt-5-mini', true],
+    ['GPT-5:latest', true],
+    ['o3_pro', true],
+    ['gpt-50', false],
+    ['gpt-4o-mini', false],
+    ['gpt-4.1', false],
+    ['omni-vision', false],
+    ['qwen2.5vl:7b', false],
+    ['llava/o1x', false],
+  ])('knows %s as a reasoning model: %s', (model, reasoning) => {
+    expect(isReasoningModel(model)).toBe(reasoning);
+  });
+
+  it('asks a reasoning model named as one with max_completion_tokens and no temperature, in one request', async () => {
+    const listing = await writer({ model: 'o4-mini' }).write(input());
+    expect(checkListing(listing)).toEqual([]);
+    expect(sandbox.requests).toHaveLength(1);
+    expect(sentBody()).not.toHaveProperty('temperature');
+    expect(sentBody()).not.toHaveProperty('max_tokens');
+    expect(sentBody().max_completion_tokens).toBe(8000);
+  });
+
+  it('retries a refused max_tokens and temperature once each, then remembers for the next design', async () => {
+    const reasoner = writer({ model: 'house-reasoner' });
+    const listing = await reasoner.write(input());
+    expect(checkListing(listing)).toEqual([]);
+    expect(sentKeys()).toEqual([
+      ['max_tokens', 'temperature'],
+      ['max_completion_tokens', 'temperature'],
+      ['max_completion_tokens'],
+    ]);
+    expect(sentBody(2).max_completion_tokens).toBe(8000);
+    expect(sleeps).toEqual([]);
+    sandbox.requests.length = 0;
+    await reasoner.write(input({ fileName: 'second.png' }));
+    expect(sentKeys()).toEqual([['max_completion_tokens']]);
+  });
+
+  it('lets designs written at the same time all learn from the refusals they were sent together', async () => {
+    // The first two requests leave only once both are ready, so both are refused the same way.
+    const together = Promise.withResolvers<void>();
+    let sent = 0;
+    const atOnce: typeof fetch = async (url, init) => {
+      sent += 1;
+      if (sent === 2) together.resolve();
+      if (sent <= 2) await together.promise;
+      return fetch(url, init);
+    };
+    const reasoner = writer({ model: 'house-reasoner', fetch: atOnce });
+    const listings = await Promise.all([
+      reasoner.write(input()),
+      reasoner.write(input({ fileName: 'moon.png' })),
+    ]);
+    expect(listings.map((listing) => checkListing(listing))).toEqual([[], []]);
+    expect(sentKeys().slice(0, 2)).toEqual([
+      ['max_tokens', 'temperature'],
+      ['max_tokens', 'temperature'],
+    ]);
+    expect(sentKeys().at(-1)).toEqual(['max_completion_tokens']);
+    expect(sandbox.requests.length).toBeLessThanOrEqual(6);
+    expect(sleeps).toEqual([]);
+  });
+
+  it('still backs off a 429 that follows a refusal, and writes the design once', async () => {
+    sandbox.failNext('rate_limit');
+    const listing = await writer({ model: 'house-reasoner' }).write(input());
+    expect(checkListing(listing)).toEqual([]);
+    expect(sandbox.requests.map((request) => request.headers['x-stainless-retry-count'])).toEqual([
+      '0',
+      '0',
+      '0',
+      '1',
+    ]);
+    expect(sleeps).toEqual([10]);
+  });
+
+  it.each(['unsupported_parameter', 'unsupported_value'])(
+    'drops a parameter refused with code %s whatever the message says',
+    async (code) => {
+      const error = { message: 'This model takes no sampling settings.', type: 'invalid_request_error' };
+      sandbox.failNext({ status: 400, body: { error: { ...error, param: 'temperature', code } } });
+      expect(checkListing(await writer().write(input()))).toEqual([]);
+      expect(sentKeys()).toEqual([['max_tokens', 'temperature'], ['max_tokens']]);
+    },
+  );
+
+  it('does not loop when the server refuses the same parameter again', async () => {
+    sandbox.failNext(temperatureRefused, 2);
+    const failure = await failureOf(writer().write(input()));
+    expect(failure).toEqual({
+      message:
+        "The AI service rejected the request (400): Unsupported value: 'temperature' does not support 0.4 with this model. Only the default (1) value is supported.",
+      retryable: false,
+    });
+    expect(sentKeys()).toEqual([['max_tokens', 'temperature'], ['max_tokens']]);
+  });
+
+  it.each([
+    [
+      'a parameter it cannot do without',
+      unsupported('response_format', "Unsupported parameter: 'response_format'."),
+    ],
+    ['a parameter it did not send', unsupported('top_p', "Unsupported value: 'top_p' does not support 0.5.")],
+    [
+      'a parameter without saying it is unsupported',
+      {
+        ...temperatureRefused,
+        body: { error: { message: 'Bad temperature', param: 'temperature', code: 'invalid_value' } },
+      },
+    ],
+  ])('fails at once on a 400 that names %s', async (_case, fault) => {
+    sandbox.failNext(fault);
+    expect((await failureOf(writer().write(input()))).message).toMatch(
+      /^The AI service rejected the request \(400\)/,
+    );
+    expect(sandbox.requests).toHaveLength(1);
+  });
+
+  it('takes max_tokens where a server refuses max_completion_tokens by its message only, and stops when both are refused', async () => {
+    const modern = () => writer({ tokenLimitField: 'max_completion_tokens' });
+    const refusedNew = unsupported(
+      'max_completion_tokens',
+      "Unsupported parameter: 'max_completion_tokens'",
+      false,
+    );
+    sandbox.failNext(refusedNew);
+    await modern().write(input());
+    expect(sentKeys()).toEqual([
+      ['max_completion_tokens', 'temperature'],
+      ['max_tokens', 'temperature'],
+    ]);
+    expect(sentBody(1).max_tokens).toBe(1500);
+    sandbox.requests.length = 0;
+    sandbox.failNext(refusedNew);
+    sandbox.failNext(unsupported('max_tokens', "Unsupported parameter: 'max_tokens' is not supported."));
+    const failure = await failureOf(modern().write(input()));
+    expect(failure.message).toBe(
+      "The AI service rejected the request (400): Unsupported parameter: 'max_tokens' is not supported.",
+    );
+    expect(sandbox.requests).toHaveLength(2);
   });
 });

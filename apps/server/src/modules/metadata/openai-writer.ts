@@ -3,11 +3,20 @@ import sharp from 'sharp';
 import { z } from 'zod';
 import { type Listing, listingLimits } from '@podflow/contract/metadata';
 import { type ListingInput, type ListingWriter, ListingWriterError } from './listing-writer.ts';
+import {
+  type ChatRequest,
+  type TokenLimitField,
+  chatRequest,
+  initialShape,
+  shapeWithout,
+  unsupportedParameter,
+} from './openai-writer-request.ts';
 
 /**
  * The AI port over any OpenAI-compatible chat model with vision (docs: providers/openai.md): one
  * Chat Completions call per design, the design as a small inline image, the answer bound to a
- * strict JSON schema, retried like the official SDK retries. Whatever the model writes is then
+ * strict JSON schema, retried like the official SDK retries, and once more without a parameter the
+ * server refused as unsupported (openai-writer-request.ts). Whatever the model writes is then
  * cleaned up to fit every limit of `checkListing`, since no model keeps count of characters.
  */
 
@@ -18,8 +27,11 @@ export type OpenAiWriterOptions = {
   model: string;
   /** Per attempt. */
   timeoutMs?: number;
-  /** OpenAI wants max_completion_tokens (reasoning models refuse max_tokens); Ollama and vLLM know max_tokens. */
-  tokenLimitField?: 'max_completion_tokens' | 'max_tokens';
+  /**
+   * OpenAI wants max_completion_tokens (reasoning models refuse max_tokens); Ollama and vLLM know
+   * max_tokens. Unset: chosen from the host and model, then from what the server refuses.
+   */
+  tokenLimitField?: TokenLimitField;
   maxRetries?: number;
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
@@ -27,7 +39,6 @@ export type OpenAiWriterOptions = {
 
 /** The long side the design is sent at: enough for a model to see it, small to send (low detail reads 512). */
 const imageMaxSide = 768;
-const maxAnswerTokens = 1500;
 
 type Attempt =
   | { kind: 'response'; status: number; headers: Headers; text: string }
@@ -38,9 +49,9 @@ type Attempt =
 export function openAiListingWriter(options: OpenAiWriterOptions): ListingWriter {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const { apiKey, model, timeoutMs = 60_000, maxRetries = 3 } = options;
-  const tokenLimitField =
-    options.tokenLimitField ??
-    (new URL(baseUrl).hostname === 'api.openai.com' ? 'max_completion_tokens' : 'max_tokens');
+  let shape = initialShape(baseUrl, model, options.tokenLimitField);
+  /** Parameters a server refused as unsupported: never sent again by this writer. */
+  const refused = new Set<string>();
   const fetchOnce = options.fetch ?? fetch;
   const sleep = options.sleep ?? ((ms: number) => delay(ms));
 
@@ -84,13 +95,33 @@ export function openAiListingWriter(options: OpenAiWriterOptions): ListingWriter
     }
   }
 
-  async function send(body: string, signal: AbortSignal | undefined): Promise<string> {
+  /** The last attempt at one body: a 2xx, or what made the writer stop retrying, and after how many retries. */
+  async function send(body: string, signal: AbortSignal | undefined) {
     for (let retry = 0; ; retry += 1) {
       const result = await attempt(body, retry, signal);
-      if (result.kind === 'response' && result.status >= 200 && result.status < 300) return result.text;
-      if (retry >= maxRetries || !worthRetrying(result)) throw failure(result, retry);
+      if (result.kind === 'response' && result.status >= 200 && result.status < 300) return { result, retry };
+      if (retry >= maxRetries || !worthRetrying(result)) return { result, retry };
       await pause(retryDelayMs(result, retry), signal);
     }
+  }
+
+  /**
+   * Whether a 400 refused a parameter of `body` as unsupported that the writer can do without; if
+   * so the shape changes for this and every later design. A design written at the same time may
+   * have learnt it already: then the shape no longer sends it (nothing is ever sent again once
+   * refused), and asking again without it is enough. Each retry sends one refused parameter less, so
+   * a write asks at most three more times.
+   */
+  function adaptTo(result: Attempt, body: ChatRequest): boolean {
+    if (result.kind !== 'response' || result.status !== 400) return false;
+    const param = unsupportedParameter(errorOf(result.text));
+    if (!param || !Object.hasOwn(body, param)) return false;
+    if (refused.has(param)) return true;
+    const next = shapeWithout(shape, param, refused);
+    if (!next) return false;
+    refused.add(param);
+    shape = next;
+    return true;
   }
 
   /** The sentence a seller or operator reads in the task's failure reason. */
@@ -150,76 +181,20 @@ export function openAiListingWriter(options: OpenAiWriterOptions): ListingWriter
     name: model,
     async write(input: ListingInput, signal?: AbortSignal): Promise<Listing> {
       const image = await designDataUrl(input.image);
-      const body = {
-        model,
-        messages: [
-          { role: 'system', content: systemPrompt },
-          {
-            role: 'user',
-            content: [
-              { type: 'text', text: userPrompt(input) },
-              { type: 'image_url', image_url: { url: image, detail: 'low' } },
-            ],
-          },
-        ],
-        response_format: {
-          type: 'json_schema',
-          json_schema: { name: 'listing', strict: true, schema: listingJsonSchema },
-        },
-        temperature: 0.4,
-        [tokenLimitField]: maxAnswerTokens,
-      };
-      return listingOf(await send(JSON.stringify(body), signal));
+      // A 400 is answered before the model runs, so resending costs the account nothing.
+      for (;;) {
+        const body = chatRequest(model, input, image, shape);
+        const { result, retry } = await send(JSON.stringify(body), signal);
+        if (result.kind === 'response' && result.status >= 200 && result.status < 300) {
+          return listingOf(result.text);
+        }
+        if (!adaptTo(result, body)) throw failure(result, retry);
+      }
     },
   };
 }
 
 const { titleMaxChars, keywordsMax, keywordMaxChars, titleOnceChars, descriptionMaxChars } = listingLimits;
-
-const systemPrompt = [
-  'You write listing copy for print-on-demand products (T-shirts, mugs, posters and the like) sold on Etsy and Shopify.',
-  'You are shown the design and answer its listing as JSON, written to be found by buyers searching the store:',
-  `- title: what a buyer would search for first, then the subject, style and product; at most ${titleMaxChars} characters; use each of ${titleOnceChars.join(' ')} at most once.`,
-  `- keywords: at most ${keywordsMax} search tags a buyer would type, each at most ${keywordMaxChars} characters, no commas, none repeated (in any letter case); mix broad and specific ones.`,
-  '- description: two to four short paragraphs of plain text: the design, who it is for, occasions to give it. No sizes, materials or shipping (they depend on the product), no emojis, hashtags or markdown.',
-  "Describe only what the design shows; do not name brands or characters you are not sure of. Write in the seller's language when they wrote something, else in English.",
-].join('\n');
-
-function userPrompt({ fileName, productTypes, hints, designText, designSmallPrint }: ListingInput): string {
-  const lines = [`Design file name: ${fileName}`];
-  if (designText?.trim()) lines.push(`Words printed on the design: ${designText.trim()}`);
-  if (designSmallPrint?.trim()) lines.push(`Small print on the design: ${designSmallPrint.trim()}`);
-  lines.push(
-    productTypes.length > 0
-      ? `Printed on: ${productTypes.join(', ')}.`
-      : 'Printed on: products not chosen yet; keep the copy fit for any.',
-  );
-  if (hints.title.trim())
-    lines.push(`The seller's title (keep their wording where it reads well): ${hints.title}`);
-  if (hints.keywords.length > 0) {
-    lines.push(`The seller's keywords (start your list with these): ${hints.keywords.join(', ')}`);
-  }
-  if (hints.description.trim()) {
-    lines.push(`The seller's description (keep their wording where sensible):\n${hints.description}`);
-  }
-  return lines.join('\n');
-}
-
-/** Strict structured outputs: every field required, nothing else allowed. */
-const listingJsonSchema = {
-  type: 'object',
-  properties: {
-    title: { type: 'string', description: `At most ${titleMaxChars} characters.` },
-    keywords: {
-      type: 'array',
-      items: { type: 'string' },
-      description: `At most ${keywordsMax} tags of at most ${keywordMaxChars} characters each.`,
-    },
-    description: { type: 'string' },
-  },
-  required: ['title', 'keywords', 'description'],
-  additionalProperties: false,
-};
 
 /** The design at most 768 px on its long side, as a PNG (transparency kept) with a 256-colour palette. */
 async function designDataUrl(image: Buffer): Promise<string> {
@@ -244,14 +219,15 @@ function causeOf(error: unknown): string {
 }
 
 /** Both error shapes: `{error: {...}}` and older vLLM's top-level `{object: 'error', message, ...}`. */
-const errorBody = z.union([
-  z.object({
-    error: z.object({ message: z.string().nullish(), type: z.string().nullish(), code: z.unknown() }),
-  }),
-  z.object({ message: z.string().nullish(), type: z.string().nullish(), code: z.unknown() }),
-]);
+const errorFields = z.object({
+  message: z.string().nullish(),
+  type: z.string().nullish(),
+  param: z.string().nullish().catch(undefined),
+  code: z.unknown(),
+});
+const errorBody = z.union([z.object({ error: errorFields }), errorFields]);
 
-function errorOf(text: string): { message?: string; type?: string; code?: string } {
+function errorOf(text: string): { message?: string; type?: string; code?: string; param?: string } {
   const parsed = errorBody.safeParse(parseJson(text));
   if (!parsed.success) return {};
   const error = 'error' in parsed.data ? parsed.data.error : parsed.data;
@@ -259,6 +235,7 @@ function errorOf(text: string): { message?: string; type?: string; code?: string
     message: error.message ?? undefined,
     type: error.type ?? undefined,
     code: error.code === null || error.code === undefined ? undefined : String(error.code),
+    param: error.param ?? undefined,
   };
 }
 
