@@ -110,5 +110,5 @@ export async function signInAsDemo(page: Page, base: string): Promise<void> {
 export async function openDemoWorkspace(page: Page, base: string): Promise<void> {
   await page.goto(`${base}/welcome`);
   await page.getByRole('button', { name: `Open workspace ${demoAccount.workspace}` }).click();
-  await page.waitForURL(/\/prepareDesigns$/);
+  await page.waitForURL(/\/prepareDesigns(?:\?|$)/);
 }

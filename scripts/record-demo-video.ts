@@ -116,13 +116,13 @@ try {
   await page.waitForTimeout(2200);
   await clickOn(page, demoTile);
 
-  await page.waitForURL(/\/prepareDesigns$/);
+  await page.waitForURL(/\/prepareDesigns(?:\?|$)/);
   await caption(page, '2 · Prepare Designs: your PNG print files');
   await page.getByText('retro-sunset-cat.png').waitFor();
   await page.waitForTimeout(2000);
   await clickOn(page, page.getByRole('button', { name: 'Next' }));
 
-  await page.waitForURL(/\/SelectMockupImageModeTemplates$/);
+  await page.waitForURL(/\/SelectMockupImageModeTemplates(?:\?|$)/);
   await caption(page, '3 · Select Mockup Templates: the products your designs go on');
   await page.getByRole('region', { name: 'Selected Templates' }).locator('img').first().waitFor();
   await page.waitForTimeout(800);
@@ -130,7 +130,7 @@ try {
   await page.waitForTimeout(1000);
   await clickOn(page, page.getByRole('button', { name: 'Next' }));
 
-  await page.waitForURL(/\/generateMockups$/);
+  await page.waitForURL(/\/generateMockups(?:\?|$)/);
   await caption(page, '4 · Generate Mockups: every design on every template');
   await page.waitForTimeout(900);
   // The demo workspace was generated when it was seeded: render everything again, as asked.
@@ -146,7 +146,7 @@ try {
   await page.waitForTimeout(1000);
   await clickOn(page, page.getByRole('button', { name: 'Next' }));
 
-  await page.waitForURL(/\/reviewMockups$/);
+  await page.waitForURL(/\/reviewMockups(?:\?|$)/);
   await caption(page, '5 · Review Mockups: keep the best, download the rest');
   await page
     .getByRole('button', { name: /^Preview .*Mug/ })
@@ -172,7 +172,7 @@ try {
   await page.waitForTimeout(500);
   await clickOn(page, page.getByRole('button', { name: 'Next' }));
 
-  await page.waitForURL(/\/updateMetadata$/);
+  await page.waitForURL(/\/updateMetadata(?:\?|$)/);
   await caption(page, '6 · Update Metadata: titles, keywords and descriptions, drafted by AI');
   await page.waitForTimeout(600);
   await clickOn(page, page.getByRole('button', { name: 'Generate Metadata (AI)' }));
@@ -186,7 +186,7 @@ try {
   await page.waitForTimeout(1500);
   await clickOn(page, page.getByRole('button', { name: 'Next' }));
 
-  await page.waitForURL(/\/createPrintifyListings$/);
+  await page.waitForURL(/\/createPrintifyListings(?:\?|$)/);
   await caption(page, '7 · Create Listings: one Printify product per design');
   await page.waitForTimeout(500);
   await clickOn(page, page.getByLabel('Publish to my sales channel after creating'));
@@ -197,7 +197,7 @@ try {
   await page.waitForTimeout(1400);
   await clickOn(page, page.getByRole('button', { name: 'Next' }));
 
-  await page.waitForURL(/\/publishListings$/);
+  await page.waitForURL(/\/publishListings(?:\?|$)/);
   await caption(page, '8 · Publish Listings: text, SEO and mockups in your Shopify store');
   await page.waitForTimeout(600);
   await clickOn(page, page.getByRole('button', { name: '2. Sync to Shopify' }));
