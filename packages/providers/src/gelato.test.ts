@@ -1,6 +1,12 @@
 import { startGelatoSandbox } from '@podflow/sandbox/gelato-sandbox';
 import { describe, expect, it } from 'vitest';
-import { gelatoClient, gelatoProductInput } from './gelato.ts';
+import {
+  type GelatoProduct,
+  gelatoClient,
+  gelatoProductInput,
+  gelatoProductProgress,
+  gelatoPublishingFailure,
+} from './gelato.ts';
 import { eventually, providerFailure, useSandbox } from './test-kit.ts';
 
 const env = useSandbox(() => startGelatoSandbox({ publishDelayMs: 20 }));
@@ -94,5 +100,83 @@ describe('gelatoClient errors and retries against the sandbox', () => {
     expect(error).toMatchObject({ status: 500, retryable: true });
     expect(error.message).toContain('Internal Server Error');
     expect(env.sandbox.products.size).toBe(before);
+  });
+});
+
+describe('what Gelato refuses, and what it accepts and fails later', () => {
+  it('accepts a design URL Gelato cannot fetch, then the product fails with a sentence naming PUBLIC_URL', async () => {
+    const gelato = client();
+    const template = await gelato.getTemplate(env.sandbox.templateId);
+    const unreachable = { ...design(), fileUrl: `${env.sandbox.url}/nowhere/design.png` };
+    const created = await gelato.createProductFromTemplate(
+      env.sandbox.storeId,
+      gelatoProductInput(template, unreachable),
+    );
+    expect(gelatoProductProgress(created)).toBe('in_progress');
+    const failed = await eventually(
+      () => gelato.getProduct(env.sandbox.storeId, created.id),
+      (product) => gelatoProductProgress(product) !== 'in_progress',
+    );
+    expect(gelatoProductProgress(failed)).toBe('failed');
+    const { sentence, detail } = gelatoPublishingFailure(failed);
+    expect(sentence).toMatch(/^Gelato could not make this product: Could not download the file at fileUrl/);
+    expect(sentence).toContain('set PUBLIC_URL to an address reachable from the internet');
+    expect(detail).toMatch(/^Gelato publishing_error \(file_download_failed\): Could not download .*404/);
+  });
+
+  it('answers 404 for a store this key does not reach, and lists the products of its own', async () => {
+    const gelato = client();
+    const error = await providerFailure(
+      gelato.listProducts('00000000-0000-4000-8000-000000000000', { limit: 1 }),
+    );
+    expect(error).toMatchObject({ provider: 'Gelato', status: 404, retryable: false });
+    expect(error.message).toContain('Store not found.');
+    const page = await gelato.listProducts(env.sandbox.storeId, { limit: 1 });
+    expect(page.products.length).toBeLessThanOrEqual(1);
+    expect(env.sandbox.requests.at(-1)).toMatchObject({
+      method: 'GET',
+      path: `/v1/stores/${env.sandbox.storeId}/products?offset=0&limit=1`,
+    });
+  });
+});
+
+describe('gelatoProductProgress and gelatoPublishingFailure', () => {
+  const product = (change: Partial<GelatoProduct>): GelatoProduct => ({
+    id: 'p1',
+    storeId: 's1',
+    externalId: null,
+    title: 'T',
+    description: 'D',
+    status: 'publishing_error',
+    publishedAt: null,
+    createdAt: '2024-01-01T00:00:00+0000',
+    updatedAt: '2024-01-01T00:00:00+0000',
+    ...change,
+  });
+
+  it('is ready only when active, failed only on publishing_error, in progress for anything else', () => {
+    expect(gelatoProductProgress({ status: 'active' })).toBe('ready');
+    expect(gelatoProductProgress({ status: 'publishing_error' })).toBe('failed');
+    for (const status of ['created', 'publishing', 'publishing_queued', 'something_new']) {
+      expect(gelatoProductProgress({ status })).toBe('in_progress');
+    }
+  });
+
+  it("gives Gelato's words from errors, then details, then says none were given", () => {
+    const both = gelatoPublishingFailure(
+      product({
+        errors: [{ message: 'Template is archived.' }],
+        publishingErrorDetails: { reason: 'Store offline.' },
+      }),
+    );
+    expect(both.sentence).toBe(
+      'Gelato could not make this product: Template is archived. Store offline. Fix what Gelato says, then create the listings again in step 7.',
+    );
+    expect(both.detail).toBe('Gelato publishing_error: Template is archived. Store offline.');
+    const bare = gelatoPublishingFailure(product({ publishingErrorCode: 'E42' }));
+    expect(bare.detail).toBe('Gelato publishing_error (E42): no reason given');
+    const long = gelatoPublishingFailure(product({ publishingErrorDetails: 'x'.repeat(300) }));
+    expect(long.sentence).toContain(`${'x'.repeat(199)}…`);
+    expect(long.detail).toContain('x'.repeat(300));
   });
 });

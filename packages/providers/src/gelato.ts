@@ -1,5 +1,6 @@
 import { type TransportOptions, httpClient } from './http.ts';
 import { readGelatoError } from './provider-error.ts';
+import type { SellerFailure } from './seller-sentence.ts';
 
 /**
  * Gelato's e-commerce API v1 (docs: providers/gelato.md): read a store template and create store
@@ -125,6 +126,12 @@ export function gelatoClient(options: GelatoClientOptions) {
 
     getProduct: (storeId: string, productId: string) =>
       http.request<GelatoProduct>('GET', `${store(storeId)}/products/${encodeURIComponent(productId)}`),
+
+    /** A page of the store's products, newest first (`limit` at most 100); a 404 means no such store for this key. */
+    listProducts: (storeId: string, page: { offset?: number; limit?: number } = {}) =>
+      http.request<{ products: GelatoProduct[] }>('GET', `${store(storeId)}/products`, {
+        query: { offset: page.offset ?? 0, limit: page.limit ?? 100 },
+      }),
   };
 }
 
@@ -161,4 +168,45 @@ export function gelatoProductInput(
       })),
     })),
   };
+}
+
+/** Where a store product stands after create: made and in the store, failed, or still being made. */
+export type GelatoProductProgress = 'ready' | 'failed' | 'in_progress';
+
+/** `active` is ready, `publishing_error` failed; any other status (created, publishing, queued, new ones) is in progress. */
+export function gelatoProductProgress(product: Pick<GelatoProduct, 'status'>): GelatoProductProgress {
+  if (product.status === 'active') return 'ready';
+  if (product.status === 'publishing_error') return 'failed';
+  return 'in_progress';
+}
+
+/** Gelato's own words for why a product failed: its errors' messages, else its details, else none. */
+function failureWords(product: GelatoProduct): string {
+  const texts = (product.errors ?? []).map(textOf).filter((text): text is string => text !== undefined);
+  const details = textOf(product.publishingErrorDetails);
+  if (details !== undefined && !texts.includes(details)) texts.push(details);
+  return texts.join(' ') || 'no reason given';
+}
+
+/**
+ * A product Gelato accepted but could not make, as the seller reads it: Gelato's reason in the
+ * sentence (a file it could not fetch points at PUBLIC_URL), its status, code and words in the details.
+ */
+export function gelatoPublishingFailure(product: GelatoProduct): SellerFailure {
+  const words = failureWords(product);
+  const code = product.publishingErrorCode ? ` (${product.publishingErrorCode})` : '';
+  const detail = `Gelato ${product.status}${code}: ${words}`;
+  const short = words.length > 200 ? `${words.slice(0, 199)}…` : words;
+  const aboutFile = /download|fetch|fileUrl|file url|unreachable/i.test(detail);
+  const advice = aboutFile
+    ? 'Gelato could not fetch the design from PodFlow: set PUBLIC_URL to an address reachable from the internet, then create the listings again.'
+    : 'Fix what Gelato says, then create the listings again in step 7.';
+  return { sentence: `Gelato could not make this product: ${short} ${advice}`, detail };
+}
+
+function textOf(value: unknown): string | undefined {
+  if (typeof value === 'string') return value.trim() || undefined;
+  if (typeof value !== 'object' || value === null) return undefined;
+  const record = value as Record<string, unknown>;
+  return textOf(record.message) ?? textOf(record.reason) ?? textOf(record.detail);
 }
