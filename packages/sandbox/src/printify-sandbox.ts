@@ -14,6 +14,7 @@ import {
   checkExternal,
   checkUpdate,
   checkUpload,
+  isLocalUrl,
   isObject,
   locked,
   notFound,
@@ -63,6 +64,12 @@ export type PrintifySandboxOptions = {
    * e.g. in the Shopify or WooCommerce sandbox; without one it makes up a listing id.
    */
   channels?: Record<string, ChannelListing>;
+  /**
+   * Fetch `url` uploads from loopback and private addresses too. Printify downloads from the
+   * internet and cannot reach them: only tests and the demo, whose PodFlow runs on this machine,
+   * turn this on.
+   */
+  fetchesLocalUrls?: boolean;
 };
 
 export type PrintifySandbox = {
@@ -231,6 +238,15 @@ export async function startPrintifySandbox(options: PrintifySandboxOptions = {})
     if ('contents' in input) {
       bytes = Buffer.from(input.contents, 'base64');
     } else {
+      if (isLocalUrl(input.url) && !options.fetchesLocalUrls) {
+        return send(
+          reply,
+          validationError(
+            'url',
+            'The image could not be downloaded: the url is not reachable from the internet.',
+          ),
+        );
+      }
       const fetched = await download(input.url);
       if ('error' in fetched) {
         return send(reply, validationError('url', `The image could not be downloaded: ${fetched.error}.`));
