@@ -160,7 +160,9 @@ export async function fileProblem(variants: VariantInput[]): Promise<string | un
     urls.map(async (url) => {
       const fetched = await download(url);
       if ('error' in fetched) return `Could not download the file at fileUrl "${url}": ${fetched.error}.`;
-      return sniffImage(fetched.bytes) ? undefined : `The file at fileUrl "${url}" is not a JPG, PNG or PDF file.`;
+      return sniffImage(fetched.bytes)
+        ? undefined
+        : `The file at fileUrl "${url}" is not a JPG, PNG or PDF file.`;
     }),
   );
   return problems.find((found) => found !== undefined);
