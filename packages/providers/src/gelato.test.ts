@@ -2,6 +2,7 @@ import { startGelatoSandbox } from '@podflow/sandbox/gelato-sandbox';
 import { describe, expect, it } from 'vitest';
 import {
   type GelatoProduct,
+  createGelatoProductOnce,
   gelatoClient,
   gelatoProductInput,
   gelatoProductProgress,
@@ -9,7 +10,7 @@ import {
 } from './gelato.ts';
 import { eventually, providerFailure, useSandbox } from './test-kit.ts';
 
-const env = useSandbox(() => startGelatoSandbox({ publishDelayMs: 20 }));
+const env = useSandbox(() => startGelatoSandbox({ publishDelayMs: 20, slowMs: 1_000 }));
 
 function client(apiKey = env.sandbox.apiKey) {
   return gelatoClient({ apiKey, baseUrl: env.sandbox.url, ...env.transport });
@@ -178,5 +179,57 @@ describe('gelatoProductProgress and gelatoPublishingFailure', () => {
     const long = gelatoPublishingFailure(product({ publishingErrorDetails: 'x'.repeat(300) }));
     expect(long.sentence).toContain(`${'x'.repeat(199)}…`);
     expect(long.detail).toContain('x'.repeat(300));
+  });
+});
+
+describe('createGelatoProductOnce: one product per create, even when the answer is lost', () => {
+  const input = async (title: string) => {
+    const template = await client().getTemplate(env.sandbox.templateId);
+    return gelatoProductInput(template, { ...design(), title });
+  };
+
+  it('answers the product Gelato made when the create timed out after Gelato acted', async () => {
+    const body = await input(`Timed out tee ${Date.now()}`);
+    env.sandbox.requests.length = 0;
+    const before = env.sandbox.products.size;
+    env.sandbox.failNext('slow');
+    const impatient = gelatoClient({
+      apiKey: env.sandbox.apiKey,
+      baseUrl: env.sandbox.url,
+      timeoutMs: 200,
+      ...env.transport,
+    });
+    const product = await createGelatoProductOnce(impatient, env.sandbox.storeId, body);
+    expect(env.sandbox.products.size).toBe(before + 1);
+    expect(env.sandbox.products.get(product.id)?.title).toBe(body.title);
+    expect(env.sandbox.requests.map((r) => r.method)).toEqual(['POST', 'GET']);
+    expect(env.sandbox.requests[1]!.path).toMatch(/^\/v1\/stores\/[^/]+\/products\?/);
+  });
+
+  it('lets a 500 through when Gelato made nothing, and a 400 without looking', async () => {
+    const body = await input(`Refused tee ${Date.now()}`);
+    const before = env.sandbox.products.size;
+    env.sandbox.failNext('server_error');
+    const error = await providerFailure(createGelatoProductOnce(client(), env.sandbox.storeId, body));
+    expect(error).toMatchObject({ status: 500, retryable: true });
+    expect(env.sandbox.products.size).toBe(before);
+    expect(env.sandbox.requests.at(-1)).toMatchObject({ method: 'GET' });
+    env.sandbox.requests.length = 0;
+    const invalid = await providerFailure(
+      createGelatoProductOnce(client(), env.sandbox.storeId, { ...body, title: '' }),
+    );
+    expect(invalid.status).toBe(400);
+    expect(env.sandbox.requests.map((r) => r.method)).toEqual(['POST']);
+  });
+
+  it('does not take an older product of the same title for the lost one', async () => {
+    const body = await input(`Older tee ${Date.now()}`);
+    const older = await client().createProductFromTemplate(env.sandbox.storeId, body);
+    env.sandbox.failNext('server_error');
+    const later = Date.parse(older.createdAt) + 3 * 60_000;
+    const error = await providerFailure(
+      createGelatoProductOnce(client(), env.sandbox.storeId, body, () => later),
+    );
+    expect(error.status).toBe(500);
   });
 });

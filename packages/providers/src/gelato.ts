@@ -1,5 +1,5 @@
 import { type TransportOptions, httpClient } from './http.ts';
-import { readGelatoError } from './provider-error.ts';
+import { ProviderError, readGelatoError } from './provider-error.ts';
 import type { SellerFailure } from './seller-sentence.ts';
 
 /**
@@ -209,4 +209,33 @@ function textOf(value: unknown): string | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const record = value as Record<string, unknown>;
   return textOf(record.message) ?? textOf(record.reason) ?? textOf(record.detail);
+}
+
+/** How far Gelato's clock may be behind ours when matching a product to the create that made it. */
+const clockSkewMs = 2 * 60_000;
+
+/**
+ * Creates a store product once. Gelato has no idempotency key, so when the answer is lost (a
+ * timeout or a 5xx, after which Gelato may have made the product all the same) the store's newest
+ * products are read: one of the same title made since the create was sent is the answer, and
+ * only when there is none does the error go on (and a retry may create).
+ */
+export async function createGelatoProductOnce(
+  client: GelatoClient,
+  storeId: string,
+  body: GelatoCreateFromTemplate,
+  now: () => number = Date.now,
+): Promise<GelatoProduct> {
+  const sentAt = now();
+  try {
+    return await client.createProductFromTemplate(storeId, body);
+  } catch (error) {
+    if (!(error instanceof ProviderError) || !(error.status === 0 || error.status >= 500)) throw error;
+    const { products } = await client.listProducts(storeId, { limit: 100 });
+    const made = products.find(
+      (product) => product.title === body.title && Date.parse(product.createdAt) >= sentAt - clockSkewMs,
+    );
+    if (made) return made;
+    throw error;
+  }
 }

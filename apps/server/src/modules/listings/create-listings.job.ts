@@ -5,6 +5,7 @@ import { type ListingProvider, type ListingResultStatus, listingMessages } from 
 import {
   type GelatoClient,
   type GelatoProduct,
+  createGelatoProductOnce,
   gelatoProductInput,
   gelatoProductProgress,
   gelatoPublishingFailure,
@@ -232,7 +233,8 @@ export function createListingsJob(deps: CreateListingsDeps): JobDefinition<z.inf
         await repo.dropDesignProduct(design.id, 'gelato', storeId);
       }
       const fileUrl = new URL(signer.sign(design.storage_key), deps.publicUrl).href;
-      const product = await client.createProductFromTemplate(
+      const product = await createGelatoProductOnce(
+        client,
         storeId,
         gelatoProductInput(template, { fileUrl, ...listingTextOf(design) }),
       );
