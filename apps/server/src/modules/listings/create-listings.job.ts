@@ -1,4 +1,3 @@
-import { buffer } from 'node:stream/consumers';
 import { setTimeout as delay } from 'node:timers/promises';
 import { z } from 'zod';
 import { type ListingProvider, type ListingResultStatus, listingMessages } from '@podflow/contract/listings';
@@ -14,10 +13,8 @@ import { ProviderError } from '@podflow/providers/http';
 import {
   type PrintifyClient,
   type PrintifyProduct,
-  type PrintifyUploadInput,
   cloneProductInput,
   printifyAccountOf,
-  printifyBase64MaxBytes,
   printifyCanFetch,
 } from '@podflow/providers/printify';
 import { sellerFailure } from '@podflow/providers/seller-sentence';
@@ -30,6 +27,7 @@ import type { Storage } from '../../platform/storage/storage.ts';
 import type { DesignRow } from '../designs/designs.repo.ts';
 import type { DesignsService } from '../designs/designs.service.ts';
 import { listingTextOf } from './listing-text.ts';
+import { printifyPrintFile } from './print-file.ts';
 import type { ListingsRepo } from './listings.repo.ts';
 import {
   CREATE_LISTINGS_JOB,
@@ -95,15 +93,6 @@ export function createListingsJob(deps: CreateListingsDeps): JobDefinition<z.inf
 
   const sleep = deps.sleep ?? ((ms: number) => delay(ms));
 
-  /** The design's print file as Printify takes it: by signed URL when it can fetch one, else base64 up to the limit. */
-  async function printFileOf(design: Design, byUrl: boolean): Promise<PrintifyUploadInput> {
-    const fileName = design.file_name;
-    if (byUrl) return { fileName, url: new URL(signer.sign(design.storage_key), deps.publicUrl).href };
-    if (design.bytes > printifyBase64MaxBytes) throw new Error(listingMessages.printifyFileTooLarge);
-    const bytes = await buffer(await storage.read(design.storage_key));
-    return { fileName, contents: bytes.toString('base64') };
-  }
-
   /**
    * Whether an update Printify refused with 8251 (variants do not match the blueprint) failed
    * because the design's product is of another blueprint or print provider than the template now.
@@ -131,9 +120,14 @@ export function createListingsJob(deps: CreateListingsDeps): JobDefinition<z.inf
     const account = printifyAccountOf(await clients.printify(apiKey).listShops());
     const client = clients.printify(apiKey, account);
     const template = await client.getProduct(shopId, templateId);
-    const byUrl = printifyCanFetch(deps.publicUrl, deps.providers.printifyBaseUrl);
+    const printFiles = {
+      byUrl: printifyCanFetch(deps.publicUrl, deps.providers.printifyBaseUrl),
+      publicUrl: deps.publicUrl,
+      signer,
+      storage,
+    };
     return async (design: Design): Promise<Outcome> => {
-      const upload = await client.uploadImage(await printFileOf(design, byUrl));
+      const upload = await client.uploadImage(await printifyPrintFile(design, printFiles));
       const body = cloneProductInput(template, { uploadId: upload.id, ...listingTextOf(design) });
       let status: ListingResultStatus = 'created';
       let note: string | null = null;
