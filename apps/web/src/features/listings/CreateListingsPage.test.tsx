@@ -521,11 +521,13 @@ describe('CreateListingsPage', () => {
       buildListingRun(results, { id: 'g-2', provider: 'gelato' });
     server.state.runs.gelato = gelatoRun([
       buildListingResult('cat', { status: 'created', product_id: 'gel-1' }),
-      buildListingResult('dog'),
+      // Gelato took the create and is making the product: the design says so meanwhile.
+      buildListingResult('dog', { product_id: 'gel-2', reason: 'Creating on Gelato…' }),
     ]);
     await act(() => vi.advanceTimersByTimeAsync(1_100));
     expect(await screen.findByText('1 of 2 designs done')).toBeTruthy();
     expect(within(card('cat.png')).getByText('Gelato: Created')).toBeTruthy();
+    expect(within(card('dog.png')).getByText('Creating on Gelato…')).toBeTruthy();
 
     const finished = gelatoRun([
       buildListingResult('cat', { status: 'created', product_id: 'gel-1' }),
@@ -548,6 +550,7 @@ describe('CreateListingsPage', () => {
     expect(await screen.findByText('2 Gelato products created')).toBeTruthy();
     expect(screen.getByTestId('gelato-created-ids').textContent).toBe('gel-1, gel-2');
     expect(await within(card('dog.png')).findByText('Gelato Product ID: gel-2')).toBeTruthy();
+    expect(within(card('dog.png')).queryByText('Creating on Gelato…')).toBeNull();
     expect(screen.getByText('Gelato listings are ready')).toBeTruthy();
   });
 
