@@ -1,14 +1,19 @@
 import { startPrintifySandbox } from '@podflow/sandbox/printify-sandbox';
 import { describe, expect, it } from 'vitest';
 import { eventually, providerFailure, useSandbox } from './test-kit.ts';
-import { type PrintifyProduct, cloneProductInput, printifyClient } from './printify.ts';
+import {
+  type PrintifyProduct,
+  cloneProductInput,
+  createPrintifyProductOnce,
+  printifyClient,
+} from './printify.ts';
 
 // The smallest valid PNG (1 × 1, transparent), and a second one with other bytes (opaque red).
 const transparentPng =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 const redPng = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC';
 
-const env = useSandbox(() => startPrintifySandbox({ publishDelayMs: 20 }));
+const env = useSandbox(() => startPrintifySandbox({ publishDelayMs: 20, slowMs: 1_000 }));
 
 function client(apiKey = env.sandbox.token) {
   return printifyClient({ apiKey, baseUrl: env.sandbox.url, ...env.transport });
@@ -189,5 +194,53 @@ describe('printifyClient errors and retries against the sandbox', () => {
     expect(error).toMatchObject({ status: 500, retryable: true });
     expect(env.sandbox.products.size).toBe(before);
     expect(env.sleeps).toEqual([]);
+  });
+});
+
+describe('createPrintifyProductOnce: one product per create, even when the answer is lost', () => {
+  async function input(title: string) {
+    const printify = client();
+    const template = await printify.getProduct(etsyShop().id, env.sandbox.templateProductId);
+    const upload = await printify.uploadImage({ fileName: 'cat.png', contents: transparentPng });
+    return cloneProductInput(template, { uploadId: upload.id, title, description: 'D', tags: [] });
+  }
+
+  it('answers the product Printify made when the create timed out after Printify acted', async () => {
+    const body = await input(`Timed out tee ${Date.now()}`);
+    env.sandbox.requests.length = 0;
+    const before = env.sandbox.products.size;
+    env.sandbox.failNext('slow');
+    const impatient = printifyClient({
+      apiKey: env.sandbox.token,
+      baseUrl: env.sandbox.url,
+      timeoutMs: 200,
+      ...env.transport,
+    });
+    const product = await createPrintifyProductOnce(impatient, etsyShop().id, body);
+    expect(env.sandbox.products.size).toBe(before + 1);
+    expect(env.sandbox.products.get(product.id)?.title).toBe(body.title);
+    expect(env.sandbox.requests.map((r) => r.method)).toEqual(['POST', 'GET']);
+  });
+
+  it('lets a 500 through when Printify made nothing, a 400 without looking, and never takes an older namesake', async () => {
+    const body = await input(`Refused tee ${Date.now()}`);
+    const before = env.sandbox.products.size;
+    env.sandbox.failNext('server_error');
+    const error = await providerFailure(createPrintifyProductOnce(client(), etsyShop().id, body));
+    expect(error).toMatchObject({ status: 500, retryable: true });
+    expect(env.sandbox.products.size).toBe(before);
+    env.sandbox.requests.length = 0;
+    const invalid = await providerFailure(
+      createPrintifyProductOnce(client(), etsyShop().id, { ...body, print_areas: [] }),
+    );
+    expect(invalid.status).toBe(400);
+    expect(env.sandbox.requests.map((r) => r.method)).toEqual(['POST']);
+    const older = await client().createProduct(etsyShop().id, body);
+    env.sandbox.failNext('server_error');
+    const later = Date.parse(older.created_at!) + 3 * 60_000;
+    const stale = await providerFailure(
+      createPrintifyProductOnce(client(), etsyShop().id, body, () => later),
+    );
+    expect(stale.status).toBe(500);
   });
 });

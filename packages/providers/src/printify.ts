@@ -1,5 +1,5 @@
 import { type TransportOptions, httpClient } from './http.ts';
-import { readPrintifyError } from './provider-error.ts';
+import { ProviderError, readPrintifyError } from './provider-error.ts';
 import { limiterFor } from './rate-limiter.ts';
 import { isLocalHostname, isPublicAddress } from './safe-fetch-address.ts';
 
@@ -208,6 +208,14 @@ export function printifyClient(options: PrintifyClientOptions) {
     getProduct: (shopId: number | string, productId: string) =>
       http.request<PrintifyProduct>('GET', `${product(shopId, productId)}.json`),
 
+    /** A page of the shop's products (`limit` at most 50). */
+    listProducts: (shopId: number | string, page: { page?: number; limit?: number } = {}) =>
+      http.request<{ data: PrintifyProduct[]; current_page: number; last_page: number }>(
+        'GET',
+        `/v1/shops/${segment(shopId)}/products.json`,
+        { query: { page: page.page ?? 1, limit: page.limit ?? 50 } },
+      ),
+
     /** Uploads a design by public URL (Printify fetches it) or as base64. Safe to repeat. */
     uploadImage(input: PrintifyUploadInput): Promise<PrintifyUpload> {
       const body =
@@ -279,6 +287,38 @@ export function cloneProductInput(
     input.print_details = { print_on_side: details.print_on_side };
   }
   return input;
+}
+
+/** How far Printify's clock may be behind ours when matching a product to the create that made it. */
+const clockSkewMs = 2 * 60_000;
+
+/**
+ * Creates a product once. Printify has no idempotency key, so when the answer is lost (a timeout
+ * or a 5xx, after which Printify may have made the product all the same) the shop's latest
+ * products are read: one of the same title made since the create was sent is the answer, and
+ * only when there is none does the error go on (and a retry may create).
+ */
+export async function createPrintifyProductOnce(
+  client: PrintifyClient,
+  shopId: number | string,
+  body: PrintifyProductInput,
+  now: () => number = Date.now,
+): Promise<PrintifyProduct> {
+  const sentAt = now();
+  try {
+    return await client.createProduct(shopId, body);
+  } catch (error) {
+    if (!(error instanceof ProviderError) || !(error.status === 0 || error.status >= 500)) throw error;
+    const { data } = await client.listProducts(shopId, { limit: 50 });
+    const made = data.find(
+      (product) =>
+        product.title === body.title &&
+        product.created_at !== undefined &&
+        Date.parse(product.created_at) >= sentAt - clockSkewMs,
+    );
+    if (made) return made;
+    throw error;
+  }
 }
 
 function segment(id: number | string): string {

@@ -14,6 +14,7 @@ import {
   type PrintifyClient,
   type PrintifyProduct,
   cloneProductInput,
+  createPrintifyProductOnce,
   printifyAccountOf,
   printifyCanFetch,
 } from '@podflow/providers/printify';
@@ -151,7 +152,7 @@ export function createListingsJob(deps: CreateListingsDeps): JobDefinition<z.inf
         }
       }
       if (!productId) {
-        productId = (await client.createProduct(shopId, body)).id;
+        productId = (await createPrintifyProductOnce(client, shopId, body)).id;
         await repo.setDesignProduct(design.id, 'printify', shopId, productId);
       }
       const product = productId;
