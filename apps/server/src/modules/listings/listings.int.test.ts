@@ -238,44 +238,65 @@ describe(`listings on Printify and Gelato on ${testDbKind}`, () => {
 
   it('gives each design a new product when the template product changed blueprint, its file sent by URL', async () => {
     const shop = printify.shops[0]!;
-    // The seller makes a mug in Printify and saves it as the template product.
     const image = [...printify.uploads.values()][0]!;
-    const made = await fetch(`${printify.url}/v1/shops/${shop.id}/products.json`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${printify.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        title: 'Mug template',
-        description: 'A mug.',
-        blueprint_id: 68,
-        print_provider_id: 1,
-        variants: [{ id: 33719, price: 1500, is_enabled: true }],
-        print_areas: [
-          {
-            variant_ids: [33719],
-            placeholders: [
-              { position: 'front', images: [{ id: image.id, x: 0.5, y: 0.5, scale: 1, angle: 0 }] },
-            ],
-          },
-        ],
-      }),
-    });
-    const mug = (await made.json()) as { id: string };
-    const saved = await call('POST', '/printify_app/save_printify_template/', {
-      workspace_id: workspaceId,
-      shop_id: shop.id,
-      apiKey: printify.token,
-      printify_product_id: mug.id,
-    });
-    expect(saved.status).toBe(200);
+    /** A product the seller makes in Printify, saved as the template product. */
+    const useTemplate = async (product: Record<string, unknown>) => {
+      const made = await fetch(`${printify.url}/v1/shops/${shop.id}/products.json`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${printify.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ title: 'Template', description: 'A template.', ...product }),
+      });
+      const { id } = (await made.json()) as { id: string };
+      const saved = await call('POST', '/printify_app/save_printify_template/', {
+        workspace_id: workspaceId,
+        shop_id: shop.id,
+        apiKey: printify.token,
+        printify_product_id: id,
+      });
+      expect(saved.status).toBe(200);
+    };
+    const placed = (variantIds: number[]) => [
+      {
+        variant_ids: variantIds,
+        placeholders: [{ position: 'front', images: [{ id: image.id, x: 0.5, y: 0.5, scale: 1, angle: 0 }] }],
+      },
+    ];
+    const run = async () => {
+      const started = await call('POST', '/printify_app/create_printify_listings_v2/', {
+        workspace_id: workspaceId,
+      });
+      expect(started.status).toBe(200);
+      return waitForRun('printify');
+    };
     const before = new Map((await designs()).map((d) => [d.lineitem_id, d.printify_product_id!]));
-    printify.requests.length = 0;
-    const started = await call('POST', '/printify_app/create_printify_listings_v2/', {
-      workspace_id: workspaceId,
+    const count = printify.products.size;
+
+    // The same blueprint, but print areas that leave variants out: Printify's 8251 is a failure
+    // to fix, not a reason for new products.
+    await useTemplate({
+      blueprint_id: 6,
+      print_provider_id: 99,
+      variants: [{ id: 12100, price: 2499, is_enabled: true }],
+      print_areas: placed([12100]),
     });
-    expect(started.status).toBe(200);
-    const run = await waitForRun('printify');
-    expect(run).toMatchObject({ status: 'Completed', created: 25, updated: 0, failed: 0 });
-    for (const result of run.results) {
+    const partial = await run();
+    expect(partial).toMatchObject({ status: 'Failed', created: 0, updated: 0, failed: 25 });
+    expect(partial.results[0]!.reason).toBe(
+      "Printify refused the product: its variants no longer match the template product's. Choose the template product again in step 7.",
+    );
+    expect(printify.products.size).toBe(count + 1);
+
+    // A mug now: the designs' tee products cannot become mugs, so each design gets a mug.
+    await useTemplate({
+      blueprint_id: 68,
+      print_provider_id: 1,
+      variants: [{ id: 33719, price: 1500, is_enabled: true }],
+      print_areas: placed([33719]),
+    });
+    printify.requests.length = 0;
+    const mugs = await run();
+    expect(mugs).toMatchObject({ status: 'Completed', created: 25, updated: 0, failed: 0 });
+    for (const result of mugs.results) {
       const old = before.get(result.lineitem_id)!;
       expect(result.product_id).not.toBe(old);
       expect(result.reason).toBe(
