@@ -1,5 +1,6 @@
 import { type TransportOptions, httpClient } from './http.ts';
-import { ProviderError, readGelatoError } from './provider-error.ts';
+import { createOnce, createdSince } from './create-once.ts';
+import { readGelatoError } from './provider-error.ts';
 import type { SellerFailure } from './seller-sentence.ts';
 
 /**
@@ -211,31 +212,24 @@ function textOf(value: unknown): string | undefined {
   return textOf(record.message) ?? textOf(record.reason) ?? textOf(record.detail);
 }
 
-/** How far Gelato's clock may be behind ours when matching a product to the create that made it. */
-const clockSkewMs = 2 * 60_000;
-
 /**
- * Creates a store product once. Gelato has no idempotency key, so when the answer is lost (a
- * timeout or a 5xx, after which Gelato may have made the product all the same) the store's newest
- * products are read: one of the same title made since the create was sent is the answer, and
- * only when there is none does the error go on (and a retry may create).
+ * Creates a store product once (createOnce): when the answer is lost, a product of the same title
+ * among the store's newest 100 made since the create was sent is the answer.
  */
-export async function createGelatoProductOnce(
+export function createGelatoProductOnce(
   client: GelatoClient,
   storeId: string,
   body: GelatoCreateFromTemplate,
   now: () => number = Date.now,
 ): Promise<GelatoProduct> {
-  const sentAt = now();
-  try {
-    return await client.createProductFromTemplate(storeId, body);
-  } catch (error) {
-    if (!(error instanceof ProviderError) || !(error.status === 0 || error.status >= 500)) throw error;
-    const { products } = await client.listProducts(storeId, { limit: 100 });
-    const made = products.find(
-      (product) => product.title === body.title && Date.parse(product.createdAt) >= sentAt - clockSkewMs,
-    );
-    if (made) return made;
-    throw error;
-  }
+  return createOnce(
+    () => client.createProductFromTemplate(storeId, body),
+    async (sentAt) => {
+      const { products } = await client.listProducts(storeId, { limit: 100 });
+      return products.find(
+        (product) => product.title === body.title && createdSince(product.createdAt, sentAt),
+      );
+    },
+    now,
+  );
 }

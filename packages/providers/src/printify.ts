@@ -1,5 +1,6 @@
 import { type TransportOptions, httpClient } from './http.ts';
-import { ProviderError, readPrintifyError } from './provider-error.ts';
+import { createOnce, createdSince } from './create-once.ts';
+import { readPrintifyError } from './provider-error.ts';
 import { limiterFor } from './rate-limiter.ts';
 import { isLocalHostname, isPublicAddress } from './safe-fetch-address.ts';
 
@@ -289,36 +290,24 @@ export function cloneProductInput(
   return input;
 }
 
-/** How far Printify's clock may be behind ours when matching a product to the create that made it. */
-const clockSkewMs = 2 * 60_000;
-
 /**
- * Creates a product once. Printify has no idempotency key, so when the answer is lost (a timeout
- * or a 5xx, after which Printify may have made the product all the same) the shop's latest
- * products are read: one of the same title made since the create was sent is the answer, and
- * only when there is none does the error go on (and a retry may create).
+ * Creates a product once (createOnce): when the answer is lost, a product of the same title on
+ * the shop's first page of 50 made since the create was sent is the answer.
  */
-export async function createPrintifyProductOnce(
+export function createPrintifyProductOnce(
   client: PrintifyClient,
   shopId: number | string,
   body: PrintifyProductInput,
   now: () => number = Date.now,
 ): Promise<PrintifyProduct> {
-  const sentAt = now();
-  try {
-    return await client.createProduct(shopId, body);
-  } catch (error) {
-    if (!(error instanceof ProviderError) || !(error.status === 0 || error.status >= 500)) throw error;
-    const { data } = await client.listProducts(shopId, { limit: 50 });
-    const made = data.find(
-      (product) =>
-        product.title === body.title &&
-        product.created_at !== undefined &&
-        Date.parse(product.created_at) >= sentAt - clockSkewMs,
-    );
-    if (made) return made;
-    throw error;
-  }
+  return createOnce(
+    () => client.createProduct(shopId, body),
+    async (sentAt) => {
+      const { data } = await client.listProducts(shopId, { limit: 50 });
+      return data.find((product) => product.title === body.title && createdSince(product.created_at, sentAt));
+    },
+    now,
+  );
 }
 
 function segment(id: number | string): string {
