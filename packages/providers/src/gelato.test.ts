@@ -12,8 +12,9 @@ import { eventually, providerFailure, useSandbox } from './test-kit.ts';
 
 const env = useSandbox(() => startGelatoSandbox({ publishDelayMs: 20, slowMs: 1_000 }));
 
-function client(apiKey = env.sandbox.apiKey) {
-  return gelatoClient({ apiKey, baseUrl: env.sandbox.url, ...env.transport });
+/** A client of the sandbox; `timeoutMs` short makes it give up on a slow answer. */
+function client(apiKey = env.sandbox.apiKey, timeoutMs?: number) {
+  return gelatoClient({ apiKey, baseUrl: env.sandbox.url, timeoutMs, ...env.transport });
 }
 
 const design = () => ({
@@ -193,13 +194,7 @@ describe('createGelatoProductOnce: one product per create, even when the answer 
     env.sandbox.requests.length = 0;
     const before = env.sandbox.products.size;
     env.sandbox.failNext('slow');
-    const impatient = gelatoClient({
-      apiKey: env.sandbox.apiKey,
-      baseUrl: env.sandbox.url,
-      timeoutMs: 200,
-      ...env.transport,
-    });
-    const product = await createGelatoProductOnce(impatient, env.sandbox.storeId, body);
+    const product = await createGelatoProductOnce(client(undefined, 200), env.sandbox.storeId, body);
     expect(env.sandbox.products.size).toBe(before + 1);
     expect(env.sandbox.products.get(product.id)?.title).toBe(body.title);
     expect(env.sandbox.requests.map((r) => r.method)).toEqual(['POST', 'GET']);

@@ -15,8 +15,9 @@ const redPng = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AA
 
 const env = useSandbox(() => startPrintifySandbox({ publishDelayMs: 20, slowMs: 1_000 }));
 
-function client(apiKey = env.sandbox.token) {
-  return printifyClient({ apiKey, baseUrl: env.sandbox.url, ...env.transport });
+/** A client of the sandbox; `timeoutMs` short makes it give up on a slow answer. */
+function client(apiKey = env.sandbox.token, timeoutMs?: number) {
+  return printifyClient({ apiKey, baseUrl: env.sandbox.url, timeoutMs, ...env.transport });
 }
 
 const etsyShop = () => env.sandbox.shops.find((shop) => shop.sales_channel === 'etsy')!;
@@ -210,13 +211,7 @@ describe('createPrintifyProductOnce: one product per create, even when the answe
     env.sandbox.requests.length = 0;
     const before = env.sandbox.products.size;
     env.sandbox.failNext('slow');
-    const impatient = printifyClient({
-      apiKey: env.sandbox.token,
-      baseUrl: env.sandbox.url,
-      timeoutMs: 200,
-      ...env.transport,
-    });
-    const product = await createPrintifyProductOnce(impatient, etsyShop().id, body);
+    const product = await createPrintifyProductOnce(client(undefined, 200), etsyShop().id, body);
     expect(env.sandbox.products.size).toBe(before + 1);
     expect(env.sandbox.products.get(product.id)?.title).toBe(body.title);
     expect(env.sandbox.requests.map((r) => r.method)).toEqual(['POST', 'GET']);
