@@ -121,8 +121,9 @@ describe('what Gelato refuses, and what it accepts and fails later', () => {
     );
     expect(gelatoProductProgress(failed)).toBe('failed');
     const { sentence, detail } = gelatoPublishingFailure(failed);
-    expect(sentence).toMatch(/^Gelato could not make this product: Could not download the file at fileUrl/);
-    expect(sentence).toContain('set PUBLIC_URL to an address reachable from the internet');
+    expect(sentence).toMatch(
+      /^Gelato could not fetch the design from PodFlow: set PUBLIC_URL to an address reachable from the internet, then create the listings again\. Gelato says: Could not download the file at fileUrl/,
+    );
     expect(detail).toMatch(/^Gelato publishing_error \(file_download_failed\): Could not download .*404/);
   });
 
@@ -172,7 +173,7 @@ describe('gelatoProductProgress and gelatoPublishingFailure', () => {
       }),
     );
     expect(both.sentence).toBe(
-      'Gelato could not make this product: Template is archived. Store offline. Fix what Gelato says, then create the listings again in step 7.',
+      'Gelato could not make this product: fix what it says, then create the listings again in step 7. Gelato says: Template is archived. Store offline.',
     );
     expect(both.detail).toBe('Gelato publishing_error: Template is archived. Store offline.');
     const bare = gelatoPublishingFailure(product({ publishingErrorCode: 'E42' }));

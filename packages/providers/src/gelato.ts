@@ -190,8 +190,8 @@ function failureWords(product: GelatoProduct): string {
 }
 
 /**
- * A product Gelato accepted but could not make, as the seller reads it: Gelato's reason in the
- * sentence (a file it could not fetch points at PUBLIC_URL), its status, code and words in the details.
+ * A product Gelato accepted but could not make, as the seller reads it: what to do (a file it
+ * could not fetch points at PUBLIC_URL), then Gelato's reason; its status, code and words in the details.
  */
 export function gelatoPublishingFailure(product: GelatoProduct): SellerFailure {
   const words = failureWords(product);
@@ -199,10 +199,11 @@ export function gelatoPublishingFailure(product: GelatoProduct): SellerFailure {
   const detail = `Gelato ${product.status}${code}: ${words}`;
   const short = words.length > 200 ? `${words.slice(0, 199)}…` : words;
   const aboutFile = /download|fetch|fileUrl|file url|unreachable/i.test(detail);
+  // What to do first: the card shows three lines, the rest is on hover and in the details.
   const advice = aboutFile
     ? 'Gelato could not fetch the design from PodFlow: set PUBLIC_URL to an address reachable from the internet, then create the listings again.'
-    : 'Fix what Gelato says, then create the listings again in step 7.';
-  return { sentence: `Gelato could not make this product: ${short} ${advice}`, detail };
+    : 'Gelato could not make this product: fix what it says, then create the listings again in step 7.';
+  return { sentence: `${advice} Gelato says: ${short}`, detail };
 }
 
 function textOf(value: unknown): string | undefined {

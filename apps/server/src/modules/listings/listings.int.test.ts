@@ -348,9 +348,8 @@ describe(`listings on Printify and Gelato on ${testDbKind}`, () => {
     const failed = run.results.find((r) => r.status === 'failed')!;
     expect(failed.lineitem_id).toBe(design!.lineitem_id);
     expect(failed.reason).toMatch(
-      /^Gelato could not make this product: Could not download the file at fileUrl/,
+      /^Gelato could not fetch the design from PodFlow: set PUBLIC_URL to an address reachable from the internet, then create the listings again\. Gelato says: Could not download the file at fileUrl/,
     );
-    expect(failed.reason).toContain('set PUBLIC_URL to an address reachable from the internet');
     expect(failed.detail).toMatch(/^Gelato publishing_error \(file_download_failed\): .*answered 404/);
     expect(gelato.products.get(failed.product_id!)?.status).toBe('publishing_error');
     // The failed product is not the design's: the next run makes it again.
