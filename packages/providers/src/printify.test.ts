@@ -5,8 +5,10 @@ import {
   type PrintifyProduct,
   cloneProductInput,
   createPrintifyProductOnce,
+  printifyBase64MaxBytes,
   printifyClient,
 } from './printify.ts';
+import { sellerFailure } from './seller-sentence.ts';
 
 // The smallest valid PNG (1 × 1, transparent), and a second one with other bytes (opaque red).
 const transparentPng =
@@ -237,5 +239,21 @@ describe('createPrintifyProductOnce: one product per create, even when the answe
       createPrintifyProductOnce(client(), etsyShop().id, body, () => later),
     );
     expect(stale.status).toBe(500);
+  });
+});
+
+describe('what Printify refuses of an upload', () => {
+  it('refuses base64 contents over 5 MB with 413, which the seller reads as a file too large', async () => {
+    const png = Buffer.from(transparentPng, 'base64');
+    const over = Buffer.concat([png, Buffer.alloc(printifyBase64MaxBytes + 1 - png.length)]);
+    const error = await providerFailure(
+      client().uploadImage({ fileName: 'huge.png', contents: over.toString('base64') }),
+    );
+    expect(error).toMatchObject({ provider: 'Printify', status: 413, retryable: false });
+    expect(error.message).toContain('upload larger files by url');
+    expect(sellerFailure(error).sentence).toBe(
+      'The file is too large for Printify: upload a smaller design.',
+    );
+    expect(env.sandbox.requests).toHaveLength(1);
   });
 });
