@@ -2,12 +2,15 @@ import { startGelatoSandbox } from '@podflow/sandbox/gelato-sandbox';
 import { describe, expect, it } from 'vitest';
 import {
   type GelatoProduct,
+  type GelatoClient,
   createGelatoProductOnce,
+  followGelatoProduct,
   gelatoClient,
   gelatoProductInput,
   gelatoProductProgress,
   gelatoPublishingFailure,
 } from './gelato.ts';
+import { ProviderError } from './provider-error.ts';
 import { eventually, providerFailure, useSandbox } from './test-kit.ts';
 
 const env = useSandbox(() => startGelatoSandbox({ publishDelayMs: 20, slowMs: 1_000 }));
@@ -227,5 +230,65 @@ describe('createGelatoProductOnce: one product per create, even when the answer 
       createGelatoProductOnce(client(), env.sandbox.storeId, body, () => later),
     );
     expect(error.status).toBe(500);
+  });
+});
+
+describe('followGelatoProduct', () => {
+  /** A Gelato whose product answers these statuses in turn (the last one from then on), on a clock the waits move. */
+  function world(statuses: (string | ProviderError)[]) {
+    const clock = { now: 0, waits: [] as number[], reads: 0 };
+    const client = {
+      getProduct: async () => {
+        const next = statuses[Math.min(clock.reads++, statuses.length - 1)]!;
+        if (next instanceof ProviderError) throw next;
+        return { id: 'p1', status: next };
+      },
+    } as unknown as GelatoClient;
+    const follow = {
+      firstDelayMs: 500,
+      maxDelayMs: 2_000,
+      totalMs: 5_000,
+      now: () => clock.now,
+      sleep: async (ms: number) => {
+        clock.waits.push(ms);
+        clock.now += ms;
+      },
+    };
+    return { clock, follow: () => followGelatoProduct(client, 's1', 'p1', follow) };
+  }
+
+  it('reads again after waits that double up to the most, until the product is made', async () => {
+    const { clock, follow } = world(['created', 'publishing', 'publishing_queued', 'active']);
+    expect((await follow())?.status).toBe('active');
+    expect(clock.waits).toEqual([500, 1_000, 2_000]);
+  });
+
+  it('stops at a failure at once', async () => {
+    const { clock, follow } = world(['publishing', 'publishing_error']);
+    expect((await follow())?.status).toBe('publishing_error');
+    expect(clock.waits).toEqual([500]);
+  });
+
+  it('gives the last read when the time is up, still in progress, without waiting past it', async () => {
+    const { clock, follow } = world(['publishing']);
+    expect((await follow())?.status).toBe('publishing');
+    // 500 + 1000 + 2000 = 3500; another 2000 would pass the 5000 allowed.
+    expect(clock.waits).toEqual([500, 1_000, 2_000]);
+    expect(clock.reads).toBe(4);
+  });
+
+  it('answers undefined for a product Gelato no longer has, and lets other failures through', async () => {
+    const gone = new ProviderError('Gelato answered 404', {
+      provider: 'Gelato',
+      status: 404,
+      retryable: false,
+    });
+    expect(await world(['publishing', gone]).follow()).toBeUndefined();
+    const down = new ProviderError('Gelato answered 500', {
+      provider: 'Gelato',
+      status: 500,
+      retryable: true,
+    });
+    await expect(world([down]).follow()).rejects.toBe(down);
   });
 });

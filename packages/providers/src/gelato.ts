@@ -1,6 +1,7 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { type TransportOptions, httpClient } from './http.ts';
 import { createOnce, createdSince } from './create-once.ts';
-import { readGelatoError } from './provider-error.ts';
+import { ProviderError, readGelatoError } from './provider-error.ts';
 import type { SellerFailure } from './seller-sentence.ts';
 
 /**
@@ -233,4 +234,38 @@ export function createGelatoProductOnce(
     },
     now,
   );
+}
+
+/** How a new product is followed: waits double from `firstDelayMs` up to `maxDelayMs`, for at most `totalMs`. */
+export type GelatoFollow = {
+  firstDelayMs: number;
+  maxDelayMs: number;
+  totalMs: number;
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+};
+
+/**
+ * Reads a store product until Gelato has made it or says it failed, or `totalMs` has passed (the
+ * last read is the answer, still in progress then); undefined when Gelato has no such product.
+ */
+export async function followGelatoProduct(
+  client: GelatoClient,
+  storeId: string,
+  productId: string,
+  follow: GelatoFollow,
+): Promise<GelatoProduct | undefined> {
+  const { firstDelayMs, maxDelayMs, totalMs, sleep = (ms) => delay(ms), now = Date.now } = follow;
+  const until = now() + totalMs;
+  for (let wait = firstDelayMs; ; wait = Math.min(maxDelayMs, wait * 2)) {
+    let product: GelatoProduct;
+    try {
+      product = await client.getProduct(storeId, productId);
+    } catch (error) {
+      if (error instanceof ProviderError && error.status === 404) return undefined;
+      throw error;
+    }
+    if (gelatoProductProgress(product) !== 'in_progress' || now() + wait > until) return product;
+    await sleep(wait);
+  }
 }

@@ -5,6 +5,7 @@ import {
   type GelatoClient,
   type GelatoProduct,
   createGelatoProductOnce,
+  followGelatoProduct,
   gelatoProductInput,
   gelatoProductProgress,
   gelatoPublishingFailure,
@@ -57,7 +58,7 @@ export type CreateListingsDeps = {
 const payload = z.object({ runId: z.string() });
 
 type Design = DesignRow;
-type Outcome = {
+export type Outcome = {
   status: ListingResultStatus;
   product_id: string | null;
   reason: string | null;
@@ -165,21 +166,7 @@ export function createListingsJob(deps: CreateListingsDeps): JobDefinition<z.inf
     };
   }
 
-  /**
-   * Reads a Gelato product until Gelato has made it or says it failed, waiting longer each time;
-   * undefined when Gelato has no such product (deleted there).
-   */
-  async function followGelato(client: GelatoClient, storeId: string, productId: string) {
-    const { firstDelayMs, maxDelayMs, totalMs } = deps.gelatoFollow ?? gelatoFollowDefaults;
-    const until = Date.now() + totalMs;
-    for (let wait = firstDelayMs; ; wait = Math.min(maxDelayMs, wait * 2)) {
-      const product = await gelatoProductOrGone(client, storeId, productId);
-      if (!product || gelatoProductProgress(product) !== 'in_progress' || Date.now() + wait > until) {
-        return product;
-      }
-      await sleep(wait);
-    }
-  }
+  const follow = { ...(deps.gelatoFollow ?? gelatoFollowDefaults), sleep };
 
   async function gelatoWork(runId: string, storeId: string, templateId: string, apiKey: string) {
     if (!deps.publicUrl) {
@@ -188,37 +175,17 @@ export function createListingsJob(deps: CreateListingsDeps): JobDefinition<z.inf
     const client = clients.gelato(apiKey);
     const template = await client.getTemplate(templateId);
 
-    /** What a followed product came to: made, failed with Gelato's reason, or still being made. */
+    /** The outcome of a followed product; one that failed or is gone is no longer the design's. */
     const outcomeOf = async (design: Design, product: GelatoProduct | undefined, productId: string) => {
-      const progress = product ? gelatoProductProgress(product) : 'failed';
-      if (product && progress === 'ready')
-        return { status: 'created' as const, product_id: productId, reason: null };
-      if (product && progress === 'in_progress') {
-        return {
-          status: 'created' as const,
-          product_id: productId,
-          reason: listingMessages.gelatoStillMaking,
-        };
-      }
-      // Failed or deleted meanwhile: the next run makes it again.
-      await repo.dropDesignProduct(design.id, 'gelato', storeId);
-      const failure = product
-        ? gelatoPublishingFailure(product)
-        : {
-            sentence: listingMessages.gelatoProductGone,
-            detail: `Gelato product ${productId}: 404 Not Found`,
-          };
-      return {
-        status: 'failed' as const,
-        product_id: productId,
-        reason: failure.sentence,
-        detail: failure.detail,
-      };
+      const outcome = gelatoOutcome(product, productId);
+      if (outcome.status === 'failed') await repo.dropDesignProduct(design.id, 'gelato', storeId);
+      return outcome;
     };
 
     return async (design: Design, following: string | null): Promise<Outcome> => {
       // A product this run already made (the job was resumed, or the design is tried again): follow it.
-      if (following) return outcomeOf(design, await followGelato(client, storeId, following), following);
+      if (following)
+        return outcomeOf(design, await followGelatoProduct(client, storeId, following, follow), following);
       const existing = await repo.designProduct(design.id, 'gelato', storeId);
       if (existing) {
         const product = await gelatoProductOrGone(client, storeId, existing);
@@ -240,7 +207,7 @@ export function createListingsJob(deps: CreateListingsDeps): JobDefinition<z.inf
         product_id: product.id,
         reason: listingMessages.creatingOnGelato,
       });
-      return outcomeOf(design, await followGelato(client, storeId, product.id), product.id);
+      return outcomeOf(design, await followGelatoProduct(client, storeId, product.id, follow), product.id);
     };
   }
 
@@ -303,6 +270,25 @@ export function createListingsJob(deps: CreateListingsDeps): JobDefinition<z.inf
     // The queue's reason is the provider's raw text (it is logged); the seller reads what to do.
     onGiveUp: ({ runId }) => repo.finishRun(runId, 'Failed', gaveUp),
   };
+}
+
+/** What a followed Gelato product came to: made, still being made, or failed (or gone) with why. */
+export function gelatoOutcome(product: GelatoProduct | undefined, productId: string): Outcome {
+  if (!product) {
+    return {
+      status: 'failed',
+      product_id: productId,
+      reason: listingMessages.gelatoProductGone,
+      detail: `Gelato answered 404 for product ${productId}`,
+    };
+  }
+  const progress = gelatoProductProgress(product);
+  if (progress === 'ready') return { status: 'created', product_id: productId, reason: null };
+  if (progress === 'in_progress') {
+    return { status: 'created', product_id: productId, reason: listingMessages.gelatoStillMaking };
+  }
+  const { sentence, detail } = gelatoPublishingFailure(product);
+  return { status: 'failed', product_id: productId, reason: sentence, detail };
 }
 
 /** The store product, or undefined when Gelato answers 404 (deleted there). */
