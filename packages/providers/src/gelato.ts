@@ -258,14 +258,22 @@ export async function followGelatoProduct(
   const { firstDelayMs, maxDelayMs, totalMs, sleep = (ms) => delay(ms), now = Date.now } = follow;
   const until = now() + totalMs;
   for (let wait = firstDelayMs; ; wait = Math.min(maxDelayMs, wait * 2)) {
-    let product: GelatoProduct;
-    try {
-      product = await client.getProduct(storeId, productId);
-    } catch (error) {
-      if (error instanceof ProviderError && error.status === 404) return undefined;
-      throw error;
-    }
-    if (gelatoProductProgress(product) !== 'in_progress' || now() + wait > until) return product;
+    const product = await gelatoProductOrGone(client, storeId, productId);
+    if (!product || gelatoProductProgress(product) !== 'in_progress' || now() + wait > until) return product;
     await sleep(wait);
+  }
+}
+
+/** The store product, or undefined when Gelato answers 404 (deleted there). */
+export async function gelatoProductOrGone(
+  client: GelatoClient,
+  storeId: string,
+  productId: string,
+): Promise<GelatoProduct | undefined> {
+  try {
+    return await client.getProduct(storeId, productId);
+  } catch (error) {
+    if (error instanceof ProviderError && error.status === 404) return undefined;
+    throw error;
   }
 }

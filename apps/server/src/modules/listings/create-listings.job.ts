@@ -2,11 +2,11 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { z } from 'zod';
 import { type ListingProvider, type ListingResultStatus, listingMessages } from '@podflow/contract/listings';
 import {
-  type GelatoClient,
   type GelatoProduct,
   createGelatoProductOnce,
   followGelatoProduct,
   gelatoProductInput,
+  gelatoProductOrGone,
   gelatoProductProgress,
   gelatoPublishingFailure,
 } from '@podflow/providers/gelato';
@@ -289,18 +289,4 @@ export function gelatoOutcome(product: GelatoProduct | undefined, productId: str
   }
   const { sentence, detail } = gelatoPublishingFailure(product);
   return { status: 'failed', product_id: productId, reason: sentence, detail };
-}
-
-/** The store product, or undefined when Gelato answers 404 (deleted there). */
-async function gelatoProductOrGone(
-  client: GelatoClient,
-  storeId: string,
-  productId: string,
-): Promise<GelatoProduct | undefined> {
-  try {
-    return await client.getProduct(storeId, productId);
-  } catch (error) {
-    if (error instanceof ProviderError && error.status === 404) return undefined;
-    throw error;
-  }
 }
