@@ -477,6 +477,23 @@ describe('CreateListingsPage', () => {
     expect(within(modal).getByRole('alert').textContent).toContain('Gelato did not accept this API key.');
   });
 
+  it('says in the form when Gelato has no store with the ID typed', async () => {
+    const wrongStore =
+      'Gelato has no store with this ID for this API key. Copy the store ID from your Gelato dashboard (Stores), then save again.';
+    fakeServer({ saveGelato: () => json(400, errorBody(wrongStore, 'store_unknown')) });
+    await renderLoaded();
+    fireEvent.click(button('1. Connect Gelato store'));
+    const modal = await screen.findByRole('dialog', { name: 'Connect Gelato store' });
+    fireEvent.change(within(modal).getByLabelText(/Gelato API key/), { target: { value: 'g-key' } });
+    fireEvent.change(within(modal).getByRole('textbox', { name: 'Store ID' }), { target: { value: 'nope' } });
+    fireEvent.change(within(modal).getByRole('textbox', { name: 'Template ID' }), {
+      target: { value: 'tmpl-9' },
+    });
+    fireEvent.click(within(modal).getByRole('button', { name: 'Save' }));
+    expect((await within(modal).findByRole('alert')).textContent).toContain(wrongStore);
+    expect(screen.getByRole('dialog', { name: 'Connect Gelato store' })).toBeTruthy();
+  });
+
   it('saves the Gelato store and shows it connected', async () => {
     fakeServer();
     await renderLoaded();
