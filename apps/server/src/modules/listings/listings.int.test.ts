@@ -268,6 +268,15 @@ describe(`listings on Printify and Gelato on ${testDbKind}`, () => {
       expect(started.status).toBe(200);
       return waitForRun('printify');
     };
+    // Every design has its tee from the seeded template (made now when this test runs alone).
+    const seeded = printify.products.get(printify.templateProductId)!;
+    await useTemplate({
+      blueprint_id: seeded.blueprint_id,
+      print_provider_id: seeded.print_provider_id,
+      variants: seeded.variants.filter((v) => v.is_enabled).map((v) => ({ id: v.id, price: v.price })),
+      print_areas: placed(seeded.print_areas.flatMap((area) => area.variant_ids)),
+    });
+    expect(await run()).toMatchObject({ status: 'Completed', failed: 0 });
     const before = new Map((await designs()).map((d) => [d.lineitem_id, d.printify_product_id!]));
     const count = printify.products.size;
 
@@ -317,6 +326,13 @@ describe(`listings on Printify and Gelato on ${testDbKind}`, () => {
   }, 180_000);
 
   it('refuses a Gelato store id the key does not reach, and shows on its design a product Gelato failed to make', async () => {
+    const saved = await call('POST', '/gelato_app/save_gelato_store_config/', {
+      workspace_id: workspaceId,
+      api_key: gelato.apiKey,
+      store_id: gelato.storeId,
+      template_id: gelato.templateId,
+    });
+    expect(saved.status).toBe(200);
     const wrongStore = await call('POST', '/gelato_app/save_gelato_store_config/', {
       workspace_id: workspaceId,
       api_key: gelato.apiKey,
@@ -327,8 +343,13 @@ describe(`listings on Printify and Gelato on ${testDbKind}`, () => {
     expect(wrongStore.body.detail).toBe(
       'Gelato has no store with this ID for this API key. Copy the store ID from your Gelato dashboard (Stores), then save again.',
     );
+    // The connection saved before is kept.
     const info = await call('GET', `/gelato_app/fetch_workspace_gelato_info/?workspace_id=${workspaceId}`);
     expect(info.body).toMatchObject([{ store_id: gelato.storeId }]);
+    // Every design on Gelato (made now when this test runs alone).
+    expect(
+      (await call('POST', '/gelato_app/create_gelato_listings/', { workspace_id: workspaceId })).status,
+    ).toBe(200);
 
     // Gelato lost the design's product, and PodFlow can no longer serve its file: Gelato takes
     // the new create, then fails the product because it cannot download the file.
