@@ -42,6 +42,15 @@ describe(`listings on Printify and Gelato on ${testDbKind}`, () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   };
+  /** Saves the Gelato sandbox's store and template with its key, `change` on top. */
+  const saveGelato = (change: Record<string, string> = {}) =>
+    call('POST', '/gelato_app/save_gelato_store_config/', {
+      workspace_id: workspaceId,
+      api_key: gelato.apiKey,
+      store_id: gelato.storeId,
+      template_id: gelato.templateId,
+      ...change,
+    });
   const productsOfShop = (shopId: number) =>
     [...printify.products.values()].filter((p) => p.shop_id === shopId);
 
@@ -211,12 +220,7 @@ describe(`listings on Printify and Gelato on ${testDbKind}`, () => {
   }, 180_000);
 
   it('creates Gelato products from the template with the designs at public signed URLs, once', async () => {
-    const saved = await call('POST', '/gelato_app/save_gelato_store_config/', {
-      workspace_id: workspaceId,
-      api_key: gelato.apiKey,
-      store_id: gelato.storeId,
-      template_id: gelato.templateId,
-    });
+    const saved = await saveGelato();
     expect(saved.status).toBe(200);
     expect(saved.body.info.api_key).toBe(`••••••••${gelato.apiKey.slice(-4)}`);
     // Sending the masked key back keeps the stored one.
@@ -326,19 +330,9 @@ describe(`listings on Printify and Gelato on ${testDbKind}`, () => {
   }, 180_000);
 
   it('refuses a Gelato store id the key does not reach, and shows on its design a product Gelato failed to make', async () => {
-    const saved = await call('POST', '/gelato_app/save_gelato_store_config/', {
-      workspace_id: workspaceId,
-      api_key: gelato.apiKey,
-      store_id: gelato.storeId,
-      template_id: gelato.templateId,
-    });
+    const saved = await saveGelato();
     expect(saved.status).toBe(200);
-    const wrongStore = await call('POST', '/gelato_app/save_gelato_store_config/', {
-      workspace_id: workspaceId,
-      api_key: gelato.apiKey,
-      store_id: '00000000-0000-4000-8000-000000000000',
-      template_id: gelato.templateId,
-    });
+    const wrongStore = await saveGelato({ store_id: '00000000-0000-4000-8000-000000000000' });
     expect(wrongStore.status).toBe(400);
     expect(wrongStore.body.detail).toBe(
       'Gelato has no store with this ID for this API key. Copy the store ID from your Gelato dashboard (Stores), then save again.',
