@@ -23,7 +23,7 @@ function designs(): Promise<Buffer[]> {
  */
 export async function benchListings(): Promise<void> {
   const files = await designs();
-  const printify = await startPrintifySandbox({ publishDelayMs: 0 });
+  const printify = await startPrintifySandbox({ publishDelayMs: 0, fetchesLocalUrls: true });
   const server = await startServer(['apps/server/src/main.ts'], {
     RATE_LIMIT_PER_MINUTE: '100000',
     PRINTIFY_BASE_URL: printify.url,

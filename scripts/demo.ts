@@ -130,6 +130,8 @@ const [openAi, gelato, shopify, woo, stripe] = await Promise.all([
   startStripeSandbox(),
 ]);
 const printify = await startPrintifySandbox({
+  // The demo's PodFlow is on this machine: the sandbox may fetch print files from it.
+  fetchesLocalUrls: true,
   channels: storeChannels({ shopify: { sandbox: shopify, shop: shopName }, woocommerce: woo }),
 });
 const shopifyShop = printify.shops.find((s) => s.sales_channel === 'shopify')!;

@@ -93,6 +93,16 @@ export const listingMessages = {
     `${provider} could not be reached. Check your connection and try again in a minute.`,
   notConnectedPrintify: 'Connect a Printify shop and save the template product first (step 1).',
   notConnectedGelato: 'Connect a Gelato store and template first (step 1).',
+  gelatoStoreUnknown:
+    'Gelato has no store with this ID for this API key. Copy the store ID from your Gelato dashboard (Stores), then save again.',
+  creatingOnGelato: 'Creating on Gelato…',
+  gelatoStillMaking:
+    'Gelato accepted this product and is still making it: it appears in your store when Gelato is done.',
+  gelatoProductGone: 'Gelato no longer has this product (it was deleted there): create the listings again.',
+  printifyFileTooLarge:
+    "This design is larger than the 5 MB Printify takes as an upload: set PUBLIC_URL to PodFlow's address on the internet so Printify can fetch it, or upload a smaller file.",
+  printifyBlueprintChanged: (oldProductId: string) =>
+    `The template product is now another product type, so this design got a new Printify product; its old one (${oldProductId}) is still in your shop.`,
   noDesigns: 'This workspace has no designs yet. Upload designs first.',
   running: 'Listings are still being created for this workspace. Wait for this run to finish.',
   alreadyRunning: 'Listings are already being created for this workspace: this is that run.',

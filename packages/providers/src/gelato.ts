@@ -1,5 +1,8 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { type TransportOptions, httpClient } from './http.ts';
-import { readGelatoError } from './provider-error.ts';
+import { createOnce, createdSince } from './create-once.ts';
+import { ProviderError, readGelatoError } from './provider-error.ts';
+import type { SellerFailure } from './seller-sentence.ts';
 
 /**
  * Gelato's e-commerce API v1 (docs: providers/gelato.md): read a store template and create store
@@ -125,6 +128,12 @@ export function gelatoClient(options: GelatoClientOptions) {
 
     getProduct: (storeId: string, productId: string) =>
       http.request<GelatoProduct>('GET', `${store(storeId)}/products/${encodeURIComponent(productId)}`),
+
+    /** A page of the store's products, newest first (`limit` at most 100); a 404 means no such store for this key. */
+    listProducts: (storeId: string, page: { offset?: number; limit?: number } = {}) =>
+      http.request<{ products: GelatoProduct[] }>('GET', `${store(storeId)}/products`, {
+        query: { offset: page.offset ?? 0, limit: page.limit ?? 100 },
+      }),
   };
 }
 
@@ -161,4 +170,110 @@ export function gelatoProductInput(
       })),
     })),
   };
+}
+
+/** Where a store product stands after create: made and in the store, failed, or still being made. */
+export type GelatoProductProgress = 'ready' | 'failed' | 'in_progress';
+
+/** `active` is ready, `publishing_error` failed; any other status (created, publishing, queued, new ones) is in progress. */
+export function gelatoProductProgress(product: Pick<GelatoProduct, 'status'>): GelatoProductProgress {
+  if (product.status === 'active') return 'ready';
+  if (product.status === 'publishing_error') return 'failed';
+  return 'in_progress';
+}
+
+/** Gelato's own words for why a product failed: its errors' messages, else its details, else none. */
+function failureWords(product: GelatoProduct): string {
+  const texts = (product.errors ?? []).map(textOf).filter((text): text is string => text !== undefined);
+  const details = textOf(product.publishingErrorDetails);
+  if (details !== undefined && !texts.includes(details)) texts.push(details);
+  return texts.join(' ') || 'no reason given';
+}
+
+/**
+ * A product Gelato accepted but could not make, as the seller reads it: what to do (a file it
+ * could not fetch points at PUBLIC_URL), then Gelato's reason; its status, code and words in the details.
+ */
+export function gelatoPublishingFailure(product: GelatoProduct): SellerFailure {
+  const words = failureWords(product);
+  const code = product.publishingErrorCode ? ` (${product.publishingErrorCode})` : '';
+  const detail = `Gelato ${product.status}${code}: ${words}`;
+  const short = words.length > 200 ? `${words.slice(0, 199)}…` : words;
+  const aboutFile = /download|fetch|fileUrl|file url|unreachable/i.test(detail);
+  // What to do first: the card shows three lines, the rest is on hover and in the details.
+  const advice = aboutFile
+    ? 'Gelato could not fetch the design from PodFlow: set PUBLIC_URL to an address reachable from the internet, then create the listings again.'
+    : 'Gelato could not make this product: fix what it says, then create the listings again in step 7.';
+  return { sentence: `${advice} Gelato says: ${short}`, detail };
+}
+
+function textOf(value: unknown): string | undefined {
+  if (typeof value === 'string') return value.trim() || undefined;
+  if (typeof value !== 'object' || value === null) return undefined;
+  const record = value as Record<string, unknown>;
+  return textOf(record.message) ?? textOf(record.reason) ?? textOf(record.detail);
+}
+
+/**
+ * Creates a store product once (createOnce): when the answer is lost, a product of the same title
+ * among the store's newest 100 made since the create was sent is the answer.
+ */
+export function createGelatoProductOnce(
+  client: GelatoClient,
+  storeId: string,
+  body: GelatoCreateFromTemplate,
+  now: () => number = Date.now,
+): Promise<GelatoProduct> {
+  return createOnce(
+    () => client.createProductFromTemplate(storeId, body),
+    async (sentAt) => {
+      const { products } = await client.listProducts(storeId, { limit: 100 });
+      return products.find(
+        (product) => product.title === body.title && createdSince(product.createdAt, sentAt),
+      );
+    },
+    now,
+  );
+}
+
+/** How a new product is followed: waits double from `firstDelayMs` up to `maxDelayMs`, for at most `totalMs`. */
+export type GelatoFollow = {
+  firstDelayMs: number;
+  maxDelayMs: number;
+  totalMs: number;
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+};
+
+/**
+ * Reads a store product until Gelato has made it or says it failed, or `totalMs` has passed (the
+ * last read is the answer, still in progress then); undefined when Gelato has no such product.
+ */
+export async function followGelatoProduct(
+  client: GelatoClient,
+  storeId: string,
+  productId: string,
+  follow: GelatoFollow,
+): Promise<GelatoProduct | undefined> {
+  const { firstDelayMs, maxDelayMs, totalMs, sleep = (ms) => delay(ms), now = Date.now } = follow;
+  const until = now() + totalMs;
+  for (let wait = firstDelayMs; ; wait = Math.min(maxDelayMs, wait * 2)) {
+    const product = await gelatoProductOrGone(client, storeId, productId);
+    if (!product || gelatoProductProgress(product) !== 'in_progress' || now() + wait > until) return product;
+    await sleep(wait);
+  }
+}
+
+/** The store product, or undefined when Gelato answers 404 (deleted there). */
+export async function gelatoProductOrGone(
+  client: GelatoClient,
+  storeId: string,
+  productId: string,
+): Promise<GelatoProduct | undefined> {
+  try {
+    return await client.getProduct(storeId, productId);
+  } catch (error) {
+    if (error instanceof ProviderError && error.status === 404) return undefined;
+    throw error;
+  }
 }

@@ -1,17 +1,25 @@
 import { startPrintifySandbox } from '@podflow/sandbox/printify-sandbox';
 import { describe, expect, it } from 'vitest';
 import { eventually, providerFailure, useSandbox } from './test-kit.ts';
-import { type PrintifyProduct, cloneProductInput, printifyClient } from './printify.ts';
+import {
+  type PrintifyProduct,
+  cloneProductInput,
+  createPrintifyProductOnce,
+  printifyBase64MaxBytes,
+  printifyClient,
+} from './printify.ts';
+import { sellerFailure } from './seller-sentence.ts';
 
 // The smallest valid PNG (1 × 1, transparent), and a second one with other bytes (opaque red).
 const transparentPng =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 const redPng = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC';
 
-const env = useSandbox(() => startPrintifySandbox({ publishDelayMs: 20 }));
+const env = useSandbox(() => startPrintifySandbox({ publishDelayMs: 20, slowMs: 1_000 }));
 
-function client(apiKey = env.sandbox.token) {
-  return printifyClient({ apiKey, baseUrl: env.sandbox.url, ...env.transport });
+/** A client of the sandbox; `timeoutMs` short makes it give up on a slow answer. */
+function client(apiKey = env.sandbox.token, timeoutMs?: number) {
+  return printifyClient({ apiKey, baseUrl: env.sandbox.url, timeoutMs, ...env.transport });
 }
 
 const etsyShop = () => env.sandbox.shops.find((shop) => shop.sales_channel === 'etsy')!;
@@ -189,5 +197,63 @@ describe('printifyClient errors and retries against the sandbox', () => {
     expect(error).toMatchObject({ status: 500, retryable: true });
     expect(env.sandbox.products.size).toBe(before);
     expect(env.sleeps).toEqual([]);
+  });
+});
+
+describe('createPrintifyProductOnce: one product per create, even when the answer is lost', () => {
+  async function input(title: string) {
+    const printify = client();
+    const template = await printify.getProduct(etsyShop().id, env.sandbox.templateProductId);
+    const upload = await printify.uploadImage({ fileName: 'cat.png', contents: transparentPng });
+    return cloneProductInput(template, { uploadId: upload.id, title, description: 'D', tags: [] });
+  }
+
+  it('answers the product Printify made when the create timed out after Printify acted', async () => {
+    const body = await input(`Timed out tee ${Date.now()}`);
+    env.sandbox.requests.length = 0;
+    const before = env.sandbox.products.size;
+    env.sandbox.failNext('slow');
+    const product = await createPrintifyProductOnce(client(undefined, 200), etsyShop().id, body);
+    expect(env.sandbox.products.size).toBe(before + 1);
+    expect(env.sandbox.products.get(product.id)?.title).toBe(body.title);
+    expect(env.sandbox.requests.map((r) => r.method)).toEqual(['POST', 'GET']);
+  });
+
+  it('lets a 500 through when Printify made nothing, a 400 without looking, and never takes an older namesake', async () => {
+    const body = await input(`Refused tee ${Date.now()}`);
+    const before = env.sandbox.products.size;
+    env.sandbox.failNext('server_error');
+    const error = await providerFailure(createPrintifyProductOnce(client(), etsyShop().id, body));
+    expect(error).toMatchObject({ status: 500, retryable: true });
+    expect(env.sandbox.products.size).toBe(before);
+    env.sandbox.requests.length = 0;
+    const invalid = await providerFailure(
+      createPrintifyProductOnce(client(), etsyShop().id, { ...body, print_areas: [] }),
+    );
+    expect(invalid.status).toBe(400);
+    expect(env.sandbox.requests.map((r) => r.method)).toEqual(['POST']);
+    const older = await client().createProduct(etsyShop().id, body);
+    env.sandbox.failNext('server_error');
+    const later = Date.parse(older.created_at!) + 3 * 60_000;
+    const stale = await providerFailure(
+      createPrintifyProductOnce(client(), etsyShop().id, body, () => later),
+    );
+    expect(stale.status).toBe(500);
+  });
+});
+
+describe('what Printify refuses of an upload', () => {
+  it('refuses base64 contents over 5 MB with 413, which the seller reads as a file too large', async () => {
+    const png = Buffer.from(transparentPng, 'base64');
+    const over = Buffer.concat([png, Buffer.alloc(printifyBase64MaxBytes + 1 - png.length)]);
+    const error = await providerFailure(
+      client().uploadImage({ fileName: 'huge.png', contents: over.toString('base64') }),
+    );
+    expect(error).toMatchObject({ provider: 'Printify', status: 413, retryable: false });
+    expect(error.message).toContain('upload larger files by url');
+    expect(sellerFailure(error).sentence).toBe(
+      'The file is too large for Printify: upload a smaller design.',
+    );
+    expect(env.sandbox.requests).toHaveLength(1);
   });
 });

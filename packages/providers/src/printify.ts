@@ -1,6 +1,8 @@
 import { type TransportOptions, httpClient } from './http.ts';
+import { createOnce, createdSince } from './create-once.ts';
 import { readPrintifyError } from './provider-error.ts';
 import { limiterFor } from './rate-limiter.ts';
+import { isLocalHostname, isPublicAddress } from './safe-fetch-address.ts';
 
 /**
  * Printify's public API v1 (docs: providers/printify.md): the calls PodFlow makes to clone a
@@ -121,13 +123,24 @@ export type PrintifyUpload = {
 
 export type PrintifyUploadInput =
   | { fileName: string; url: string }
-  /** Base64 without a `data:` prefix; practical up to about 5 MB, above that upload by URL. */
+  /** Base64 without a `data:` prefix, of a file of at most `printifyBase64MaxBytes`; larger ones go by URL. */
   | { fileName: string; contents: string };
+
+/** The largest file Printify takes as base64 `contents` (printify.md: "base64 practical limit ~5 MB"). */
+export const printifyBase64MaxBytes = 5 * 1024 * 1024;
 
 export type PrintifyPublishField =
   'title' | 'description' | 'images' | 'variants' | 'tags' | 'keyFeatures' | 'shipping_template';
 
-export type PrintifyClientOptions = TransportOptions & { apiKey: string; baseUrl?: string };
+export type PrintifyClientOptions = TransportOptions & {
+  apiKey: string;
+  baseUrl?: string;
+  /**
+   * The Printify account behind the key (`printifyAccountOf` its shops): Printify's limits are per
+   * account, so every client of one account shares them. Without it the key stands for the account.
+   */
+  account?: string;
+};
 
 export type PrintifyClient = ReturnType<typeof printifyClient>;
 
@@ -141,9 +154,41 @@ const publishFields: PrintifyPublishField[] = [
   'shipping_template',
 ];
 
+/**
+ * The account a key belongs to, as far as Printify shows it: GET /v1/shops.json names no owner,
+ * but every token of an account reaches all of its shops, so the set of shop ids stands for the
+ * account. Undefined when the key reaches no shop (the key then stands for itself).
+ */
+export function printifyAccountOf(shops: Pick<PrintifyShop, 'id'>[]): string | undefined {
+  if (shops.length === 0) return undefined;
+  return `shops ${[...new Set(shops.map((shop) => shop.id))].sort((a, b) => a - b).join(',')}`;
+}
+
+/**
+ * Whether Printify can fetch files under `publicUrl`: it must be set, and name a host on the
+ * internet (not localhost, a single-label or .local/.internal name, or a private, loopback or
+ * reserved address) unless Printify's base URL is itself such a local host (a sandbox here).
+ */
+export function printifyCanFetch(publicUrl: string | undefined, printifyBaseUrl: string): boolean {
+  if (!publicUrl) return false;
+  const local = (url: string) => {
+    let host: string;
+    try {
+      host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+    } catch {
+      return true;
+    }
+    if (/^[\d.]+$/.test(host) || host.includes(':')) return !isPublicAddress(host);
+    const name = host.toLowerCase().replace(/\.$/, '');
+    return isLocalHostname(name) || !name.includes('.') || /\.(local|internal|lan|home\.arpa)$/.test(name);
+  };
+  return !local(publicUrl) || local(printifyBaseUrl);
+}
+
 /** A Printify client on the shared HTTP helper, within the account's 600/min and 200 publishes/30 min. */
 export function printifyClient(options: PrintifyClientOptions) {
-  const { apiKey, baseUrl = 'https://api.printify.com', ...transport } = options;
+  const { apiKey, baseUrl = 'https://api.printify.com', account, ...transport } = options;
+  const owner = account === undefined ? `key ${apiKey}` : `account ${account}`;
   const http = httpClient({
     ...transport,
     provider: 'Printify',
@@ -151,9 +196,9 @@ export function printifyClient(options: PrintifyClientOptions) {
     headers: { Authorization: `Bearer ${apiKey}` },
     secretValues: [apiKey],
     readError: readPrintifyError,
-    limiters: [limiterFor(`printify requests ${apiKey}`, 600, 60_000)],
+    limiters: [limiterFor(`printify requests ${owner}`, 600, 60_000)],
   });
-  const publishLimiter = limiterFor(`printify publish ${apiKey}`, 200, 30 * 60_000);
+  const publishLimiter = limiterFor(`printify publish ${owner}`, 200, 30 * 60_000);
   const product = (shopId: number | string, productId: string) =>
     `/v1/shops/${segment(shopId)}/products/${segment(productId)}`;
 
@@ -163,6 +208,14 @@ export function printifyClient(options: PrintifyClientOptions) {
 
     getProduct: (shopId: number | string, productId: string) =>
       http.request<PrintifyProduct>('GET', `${product(shopId, productId)}.json`),
+
+    /** A page of the shop's products (`limit` at most 50). */
+    listProducts: (shopId: number | string, page: { page?: number; limit?: number } = {}) =>
+      http.request<{ data: PrintifyProduct[]; current_page: number; last_page: number }>(
+        'GET',
+        `/v1/shops/${segment(shopId)}/products.json`,
+        { query: { page: page.page ?? 1, limit: page.limit ?? 50 } },
+      ),
 
     /** Uploads a design by public URL (Printify fetches it) or as base64. Safe to repeat. */
     uploadImage(input: PrintifyUploadInput): Promise<PrintifyUpload> {
@@ -235,6 +288,26 @@ export function cloneProductInput(
     input.print_details = { print_on_side: details.print_on_side };
   }
   return input;
+}
+
+/**
+ * Creates a product once (createOnce): when the answer is lost, a product of the same title on
+ * the shop's first page of 50 made since the create was sent is the answer.
+ */
+export function createPrintifyProductOnce(
+  client: PrintifyClient,
+  shopId: number | string,
+  body: PrintifyProductInput,
+  now: () => number = Date.now,
+): Promise<PrintifyProduct> {
+  return createOnce(
+    () => client.createProduct(shopId, body),
+    async (sentAt) => {
+      const { data } = await client.listProducts(shopId, { limit: 50 });
+      return data.find((product) => product.title === body.title && createdSince(product.created_at, sentAt));
+    },
+    now,
+  );
 }
 
 function segment(id: number | string): string {

@@ -3,7 +3,8 @@ import { download, sniffImage } from './sandbox-kit.ts';
 /**
  * What the Gelato sandbox refuses in a create-from-template body (docs: providers/gelato.md):
  * missing templateId, title or description, more than 13 tags, variants or placeholder names the
- * template does not have, and print files that are not downloadable JPG, PNG or PDF files.
+ * template does not have. Print files are fetched only after the create is accepted: one that is
+ * not a downloadable JPG, PNG or PDF file fails the product later, as a publishing error.
  * Errors are `{"message": "..."}` as Gelato's samples show.
  */
 
@@ -149,17 +150,19 @@ export function checkAgainstTemplate(
   return undefined;
 }
 
-/** Downloads each distinct fileUrl once, as Gelato does, and refuses what is not a JPG, PNG or PDF. */
-export async function checkFiles(variants: VariantInput[]): Promise<GelatoError | undefined> {
+/**
+ * Downloads each distinct fileUrl once, as Gelato does after accepting a create, and says why the
+ * first one that is not a downloadable JPG, PNG or PDF file cannot be printed.
+ */
+export async function fileProblem(variants: VariantInput[]): Promise<string | undefined> {
   const urls = [...new Set(variants.flatMap((variant) => variant.imagePlaceholders.map((p) => p.fileUrl)))];
   const problems = await Promise.all(
     urls.map(async (url) => {
       const fetched = await download(url);
-      if ('error' in fetched)
-        return problem(400, `Could not download the file at fileUrl "${url}": ${fetched.error}.`);
+      if ('error' in fetched) return `Could not download the file at fileUrl "${url}": ${fetched.error}.`;
       return sniffImage(fetched.bytes)
         ? undefined
-        : problem(400, `The file at fileUrl "${url}" is not a JPG, PNG or PDF file.`);
+        : `The file at fileUrl "${url}" is not a JPG, PNG or PDF file.`;
     }),
   );
   return problems.find((found) => found !== undefined);

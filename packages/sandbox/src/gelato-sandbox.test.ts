@@ -179,16 +179,33 @@ describe('create validation', () => {
     expect(reply.body.message).toContain('"ImageBack" does not match a placeholder');
   });
 
-  it('refuses a fileUrl that is not http(s), unreachable or not an image', async () => {
+  it('refuses a fileUrl that is not http(s) at once', async () => {
     const notHttp = await call('POST', createPath(), withFile('file:///etc/passwd'));
-    expect(notHttp.body).toEqual({
-      message: 'variants[0].imagePlaceholders[0].fileUrl must be an http(s) URL.',
+    expect(notHttp).toEqual({
+      status: 400,
+      body: { message: 'variants[0].imagePlaceholders[0].fileUrl must be an http(s) URL.' },
     });
-    const missing = await call('POST', createPath(), withFile(`${filesUrl}/gone.png`));
-    expect(missing.status).toBe(400);
-    expect(missing.body.message).toMatch(/Could not download the file at fileUrl ".*gone\.png": .*404/);
-    const text = await call('POST', createPath(), withFile(`${filesUrl}/notes.txt`));
-    expect(text.body.message).toMatch(/is not a JPG, PNG or PDF file/);
+  });
+
+  it('accepts a file it cannot fetch or print, then fails the product as a publishing error', async () => {
+    const failedOf = async (fileUrl: string) => {
+      const reply = await call('POST', createPath(), withFile(fileUrl));
+      // Gelato accepts the create: the product is made (and fails) afterwards.
+      expect(reply.status).toBe(200);
+      expect(asProduct(reply)).toMatchObject({ status: 'publishing', externalId: null });
+      return vi.waitFor(async () => {
+        const product = asProduct(await call('GET', `${products()}/${asProduct(reply).id}`));
+        expect(product.status).toBe('publishing_error');
+        return product;
+      });
+    };
+    const missing = await failedOf(`${filesUrl}/gone.png`);
+    expect(missing.externalId).toBeNull();
+    expect(missing.publishingErrorCode).toBe('file_download_failed');
+    expect(missing.errors[0]?.message).toMatch(/Could not download the file at fileUrl ".*gone\.png": .*404/);
+    expect(missing.publishingErrorDetails).toBe(missing.errors[0]?.message);
+    const text = await failedOf(`${filesUrl}/notes.txt`);
+    expect(text.errors[0]?.message).toMatch(/is not a JPG, PNG or PDF file/);
   });
 
   it('answers 404 for an unknown template', async () => {

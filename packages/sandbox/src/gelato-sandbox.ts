@@ -6,7 +6,7 @@ import {
   type TemplateVariant,
   checkAgainstTemplate,
   checkCreate,
-  checkFiles,
+  fileProblem,
   isObject,
   problem,
 } from './gelato-sandbox-checks.ts';
@@ -24,8 +24,9 @@ import {
  * loopback, for tests and the offline demo: one connected store, one T-shirt template, and store
  * products created from it. A new product answers `status: 'publishing'` with `externalId: null`
  * and becomes `active` with an externalId `publishDelayMs` later, as the store push completes.
- * Print files are downloaded and checked at create time, so a bad fileUrl is a 400 here rather
- * than a publishing error later as on Gelato.
+ * As on Gelato, print files are downloaded only after the create is accepted: a fileUrl that
+ * cannot be fetched or is not a JPG, PNG or PDF file turns the product `publishing_error`, with
+ * the reason in `errors[].message` and `publishingErrorDetails`, instead of failing the create.
  */
 
 export type { RecordedRequest, SandboxFault } from './sandbox-kit.ts';
@@ -110,6 +111,8 @@ function newProduct(input: CreateInput, baseUrl: string) {
     externalPreviewUrl: null as string | null,
     externalThumbnailUrl: null as string | null,
     publishingErrorCode: null as string | null,
+    publishingErrorDetails: null as string | null,
+    errors: [] as { code: string; message: string }[],
     status: 'publishing' as GelatoProductStatus,
     tags: input.tags,
     publishedAt: null as string | null,
@@ -146,6 +149,7 @@ export async function startGelatoSandbox(options: GelatoSandboxOptions = {}): Pr
   const created = gelatoTime(new Date('2024-03-04T10:15:00Z'));
   let baseUrl = '';
   let nextExternalId = 8_123_456_789_001;
+  let closed = false;
 
   const app = createSandboxApp({
     requests,
@@ -183,27 +187,49 @@ export async function startGelatoSandbox(options: GelatoSandboxOptions = {}): Pr
   const storeMissing = (params: unknown) =>
     (params as { storeId?: string }).storeId === gelatoStoreId ? undefined : problem(404, 'Store not found.');
 
+  /** Publishes `product` to the store, or marks it failed when `problem` says its files are unusable. */
+  function finishPublishing(product: GelatoProduct, problem: string | undefined) {
+    const at = gelatoTime();
+    if (problem) {
+      Object.assign(product, {
+        status: 'publishing_error',
+        publishingErrorCode: 'file_download_failed',
+        publishingErrorDetails: problem,
+        errors: [{ code: 'file_download_failed', message: problem }],
+        updatedAt: at,
+      });
+      return;
+    }
+    Object.assign(product, {
+      status: 'active',
+      externalId: String(nextExternalId++),
+      externalPreviewUrl: `${baseUrl}/previews/external-${product.id}.png`,
+      externalThumbnailUrl: `${baseUrl}/previews/external-${product.id}-thumb.png`,
+      publishedAt: at,
+      updatedAt: at,
+    });
+    for (const variant of product.variants) {
+      Object.assign(variant, { externalId: String(nextExternalId++), connectionStatus: 'connected' });
+    }
+  }
+
   function createProduct(input: CreateInput): GelatoProduct {
     const product = newProduct(input, baseUrl);
     const id = product.id;
     products.set(id, product);
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      if (products.get(id) !== product) return;
-      const at = gelatoTime();
-      Object.assign(product, {
-        status: 'active',
-        externalId: String(nextExternalId++),
-        externalPreviewUrl: `${baseUrl}/previews/external-${id}.png`,
-        externalThumbnailUrl: `${baseUrl}/previews/external-${id}-thumb.png`,
-        publishedAt: at,
-        updatedAt: at,
-      });
-      for (const variant of product.variants) {
-        Object.assign(variant, { externalId: String(nextExternalId++), connectionStatus: 'connected' });
-      }
-    }, publishDelayMs);
-    timers.add(timer);
+    const started = Date.now();
+    // The download never rejects: it answers why a file is unusable, or nothing.
+    void fileProblem(input.variants).then((problem) => {
+      if (closed || products.get(id) !== product) return;
+      const timer = setTimeout(
+        () => {
+          timers.delete(timer);
+          if (products.get(id) === product) finishPublishing(product, problem);
+        },
+        Math.max(0, publishDelayMs - (Date.now() - started)),
+      );
+      timers.add(timer);
+    });
     return product;
   }
 
@@ -220,8 +246,8 @@ export async function startGelatoSandbox(options: GelatoSandboxOptions = {}): Pr
     if (!checked.ok) return send(reply, checked.error);
     const input = checked.value;
     if (input.templateId !== gelatoTemplateId) return send(reply, problem(404, 'Template not found.'));
-    const refused =
-      checkAgainstTemplate(input.variants, templateVariants) ?? (await checkFiles(input.variants));
+    // Files are fetched after the answer: one Gelato cannot use fails the product later.
+    const refused = checkAgainstTemplate(input.variants, templateVariants);
     return refused ? send(reply, refused) : createProduct(input);
   };
   app.post('/v1/stores/:storeId/products::create-from-template', create);
@@ -285,6 +311,7 @@ export async function startGelatoSandbox(options: GelatoSandboxOptions = {}): Pr
     failNext: plan.failNext,
     setFaultRate: plan.setFaultRate,
     async close() {
+      closed = true;
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       plan.release();

@@ -121,18 +121,32 @@ export function checkUpdate(
   blueprint: Blueprint,
   uploads: Map<string, Upload>,
 ): Checked<ProductInput> {
-  const checked = checkFields(body, blueprint, uploads);
-  if (!checked.ok || !checked.value.print_areas) return checked;
-  const covered = new Set(checked.value.print_areas.flatMap((area) => area.variant_ids));
-  if (blueprint.variants.some((variant) => !covered.has(variant.id))) {
-    return refuse(
+  const mismatch = () =>
+    refuse<ProductInput>(
       businessError(
         8251,
         'Validation failed.',
         'Variants do not match selected blueprint and print provider. The print areas must list every variant of the product.',
       ),
     );
-  }
+  // Variants of another blueprint (the body of a product made from a changed template) do not
+  // match the product's, whose blueprint an update cannot change.
+  const known = new Set(blueprint.variants.map((variant) => variant.id));
+  const sentIds = [
+    ...(Array.isArray(body.variants)
+      ? body.variants.map((variant) => (isObject(variant) ? variant.id : undefined))
+      : []),
+    ...(Array.isArray(body.print_areas)
+      ? body.print_areas.flatMap((area) =>
+          isObject(area) && Array.isArray(area.variant_ids) ? area.variant_ids : [],
+        )
+      : []),
+  ];
+  if (sentIds.some((id) => isInteger(id) && !known.has(id))) return mismatch();
+  const checked = checkFields(body, blueprint, uploads);
+  if (!checked.ok || !checked.value.print_areas) return checked;
+  const covered = new Set(checked.value.print_areas.flatMap((area) => area.variant_ids));
+  if (blueprint.variants.some((variant) => !covered.has(variant.id))) return mismatch();
   return checked;
 }
 
@@ -261,6 +275,51 @@ function checkPrintAreas(
 
 export type UploadInput = { file_name: string; contents: string } | { file_name: string; url: string };
 
+/**
+ * The largest file taken as base64 `contents`: Printify's docs recommend URL uploads for large
+ * files, base64 being practical up to about 5 MB (printify.md "Upload image").
+ */
+export const base64MaxBytes = 5 * 1024 * 1024;
+
+/** The bytes base64 text stands for, without decoding it. */
+const decodedLength = (base64: string) => {
+  const text = base64.replace(/[\r\n]/g, '');
+  return Math.floor((text.length * 3) / 4) - (text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0);
+};
+
+/**
+ * Whether Printify, on the internet, could not reach `url`: localhost names, single-label and
+ * .local names, loopback, private, link-local and unspecified addresses.
+ */
+export function isLocalUrl(url: string): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return true;
+  }
+  const host = parsed.hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
+  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local')) return true;
+  if (host.includes(':')) return host === '::' || host === '::1' || /^(fc|fd|fe[89ab])/.test(host);
+  const octets = host.split('.').map(Number);
+  if (octets.length === 4 && octets.every((o) => Number.isInteger(o) && o >= 0 && o <= 255)) {
+    const [a = 0, b = 0] = octets;
+    return (
+      a === 0 ||
+      a === 10 ||
+      a === 127 ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 100 && b >= 64 && b <= 127)
+    );
+  }
+  return !host.includes('.');
+}
+
 /** An upload body: a file name and either base64 `contents` or a `url`. */
 export function checkUpload(body: Json): Checked<UploadInput> {
   if (typeof body.file_name !== 'string' || body.file_name.trim() === '')
@@ -270,6 +329,12 @@ export function checkUpload(body: Json): Checked<UploadInput> {
       return refuse(
         validationError('contents', 'The contents must be a base64 string without a data: prefix.'),
       );
+    }
+    if (decodedLength(body.contents) > base64MaxBytes) {
+      return refuse({
+        status: 413,
+        body: { error: 'The contents may not be greater than 5 MB: upload larger files by url.' },
+      });
     }
     return { ok: true, value: { file_name: body.file_name, contents: body.contents } };
   }

@@ -106,6 +106,21 @@ describe('rate limits', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(55);
   });
 
+  it('counts every token of the account against the same 600 a minute', async () => {
+    const sandbox = await start({ otherTokens: ['second-token'] });
+    const second = () =>
+      fetch(`${sandbox.url}/v1/shops.json`, { headers: { authorization: 'Bearer second-token' } });
+    const seen = await statuses(300, () => get(sandbox));
+    const others = await statuses(300, second);
+    expect([...seen, ...others].every((status) => status === 200)).toBe(true);
+    expect((await second()).status).toBe(429);
+    expect((await get(sandbox)).status).toBe(429);
+    const stranger = await fetch(`${sandbox.url}/v1/shops.json`, {
+      headers: { authorization: 'Bearer nope' },
+    });
+    expect(stranger.status).toBe(401);
+  });
+
   it('answers 429 after 200 publishes in 30 minutes', async () => {
     const sandbox = await start();
     const shop = sandbox.shops[0]?.id;

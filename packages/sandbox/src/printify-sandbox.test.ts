@@ -24,7 +24,8 @@ let apiShop: number;
 let design: string;
 
 beforeAll(async () => {
-  sandbox = await startPrintifySandbox({ publishDelayMs: 40 });
+  // Its own preview URLs are on loopback: fetched here as they would be from a public host.
+  sandbox = await startPrintifySandbox({ publishDelayMs: 40, fetchesLocalUrls: true });
   [etsyShop, apiShop] = sandbox.shops.map((shop) => shop.id) as [number, number];
   design = (await call('POST', '/uploads/images.json', { file_name: 'cat.png', contents: png(400, 300) }))
     .body.id as string;
@@ -196,6 +197,58 @@ describe('uploads', () => {
     expect(reply.status).toBe(400);
     expect(reply.body.errors).toMatchObject({ code: 8150, reason: expect.stringMatching(/^url: .*404/) });
   });
+
+  it('takes base64 contents up to 5 MB and refuses more with 413, pointing at url uploads', async () => {
+    const image = solidPng(20, 20, [1, 2, 3]);
+    // Bytes after a PNG's end are kept: the file is exactly as large as asked.
+    const ofSize = (bytes: number) =>
+      Buffer.concat([image, Buffer.alloc(bytes - image.length)]).toString('base64');
+    const atLimit = await call('POST', '/uploads/images.json', {
+      file_name: 'limit.png',
+      contents: ofSize(5 * 1024 * 1024),
+    });
+    expect(atLimit.status).toBe(200);
+    expect(atLimit.body.size).toBe(5 * 1024 * 1024);
+    const over = await call('POST', '/uploads/images.json', {
+      file_name: 'over.png',
+      contents: ofSize(5 * 1024 * 1024 + 1),
+    });
+    expect(over).toMatchObject({
+      status: 413,
+      body: { error: 'The contents may not be greater than 5 MB: upload larger files by url.' },
+    });
+  });
+
+  it('refuses a url on this machine or a private network unless told it may fetch those', async () => {
+    const strict = await startPrintifySandbox();
+    const seeded = strict.uploads.size;
+    try {
+      for (const url of [
+        `${strict.url}/previews/x.png`,
+        'http://localhost:8080/a.png',
+        'http://10.1.2.3/a.png',
+        'http://192.168.0.9/a.png',
+        'http://[::1]:9/a.png',
+        'http://podflow/a.png',
+      ]) {
+        const response = await fetch(`${strict.url}/v1/uploads/images.json`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${strict.token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ file_name: 'a.png', url }),
+        });
+        expect(response.status, url).toBe(400);
+        expect(await response.json()).toMatchObject({
+          code: 8150,
+          errors: {
+            reason: 'url: The image could not be downloaded: the url is not reachable from the internet.',
+          },
+        });
+      }
+      expect(strict.uploads.size).toBe(seeded);
+    } finally {
+      await strict.close();
+    }
+  });
 });
 
 describe('products', () => {
@@ -311,6 +364,30 @@ describe('products', () => {
       print_areas: [{ ...area, variant_ids: allTeeVariants }],
     });
     expect(full.status).toBe(200);
+  });
+
+  it("refuses an update with variants of another blueprint than the product's (8251)", async () => {
+    const created = product(await call('POST', `/shops/${etsyShop}/products.json`, teeBody()));
+    const mug = {
+      variants: [{ id: 33719, price: 1500, is_enabled: true }],
+      print_areas: [
+        {
+          variant_ids: [33719],
+          placeholders: [{ position: 'front', images: [{ id: design, x: 0.5, y: 0.5, scale: 1, angle: 0 }] }],
+        },
+      ],
+    };
+    const reply = await call('PUT', productPath(etsyShop, created.id), mug);
+    expect(reply.status).toBe(400);
+    expect(reply.body).toMatchObject({
+      code: 8251,
+      errors: {
+        reason: expect.stringMatching(/^Variants do not match selected blueprint and print provider/),
+      },
+    });
+    expect(
+      product(await call('GET', productPath(etsyShop, created.id))).variants.some((v) => v.id === 33719),
+    ).toBe(false);
   });
 
   it('deletes a product ({}), after which it is not found', async () => {

@@ -14,6 +14,7 @@ import {
   checkExternal,
   checkUpdate,
   checkUpload,
+  isLocalUrl,
   isObject,
   locked,
   notFound,
@@ -37,7 +38,8 @@ import {
  * and the offline demo: shops, products with their blueprint's whole variant matrix, content-
  * addressed image uploads, and publishing (an Etsy shop publishes itself a moment later; the custom
  * shop waits for publishing_succeeded/failed). It refuses what Printify refuses, with its bodies,
- * and enforces the documented 600 requests a minute and 200 publishes per 30 minutes per token.
+ * and enforces the documented 600 requests a minute and 200 publishes per 30 minutes per account:
+ * every token of the account (`token` and `otherTokens`) counts against the same allowance.
  * Mockup and upload preview URLs point back at the sandbox and serve real PNGs.
  */
 
@@ -50,6 +52,8 @@ export type PrintifySandboxOptions = {
   port?: number;
   host?: string;
   token?: string;
+  /** More tokens of the same account (another personal access token, an OAuth app's). */
+  otherTokens?: string[];
   /** Share (0..1) of requests answering a random 429 or 500. */
   faultRate?: number;
   /** Seed of the random faults, so a run repeats. */
@@ -63,6 +67,12 @@ export type PrintifySandboxOptions = {
    * e.g. in the Shopify or WooCommerce sandbox; without one it makes up a listing id.
    */
   channels?: Record<string, ChannelListing>;
+  /**
+   * Fetch `url` uploads from loopback and private addresses too. Printify downloads from the
+   * internet and cannot reach them: only tests and the demo, whose PodFlow runs on this machine,
+   * turn this on.
+   */
+  fetchesLocalUrls?: boolean;
 };
 
 export type PrintifySandbox = {
@@ -95,6 +105,7 @@ export async function startPrintifySandbox(options: PrintifySandboxOptions = {})
   const requests: RecordedRequest[] = [];
   const requestLimit = createWindowLimiter(600, 60_000);
   const publishLimit = createWindowLimiter(200, 30 * 60_000);
+  const tokens = new Set([token, ...(options.otherTokens ?? [])].map((value) => `Bearer ${value}`));
   const plan = createFaultPlan({
     ...options,
     bodies: {
@@ -109,9 +120,10 @@ export async function startPrintifySandbox(options: PrintifySandboxOptions = {})
     plan,
     bodyLimit: 64 * 1024 * 1024,
     gate(request, reply) {
-      if (request.headers.authorization !== `Bearer ${token}`) return send(reply, unauthorized);
+      if (!tokens.has(request.headers.authorization ?? '')) return send(reply, unauthorized);
+      // Printify counts per account, not per token: the sandbox holds one account.
       const isPublish = /\/publish\.json(\?|$)/.test(request.url);
-      const outcomes = [requestLimit.take(token), ...(isPublish ? [publishLimit.take(token)] : [])];
+      const outcomes = [requestLimit.take('account'), ...(isPublish ? [publishLimit.take('account')] : [])];
       const outcome = outcomes.find((o) => !o.allowed) ?? outcomes[outcomes.length - 1];
       if (!outcome) return undefined;
       reply.headers({ 'x-ratelimit-limit': outcome.limit, 'x-ratelimit-remaining': outcome.remaining });
@@ -231,6 +243,15 @@ export async function startPrintifySandbox(options: PrintifySandboxOptions = {})
     if ('contents' in input) {
       bytes = Buffer.from(input.contents, 'base64');
     } else {
+      if (isLocalUrl(input.url) && !options.fetchesLocalUrls) {
+        return send(
+          reply,
+          validationError(
+            'url',
+            'The image could not be downloaded: the url is not reachable from the internet.',
+          ),
+        );
+      }
       const fetched = await download(input.url);
       if ('error' in fetched) {
         return send(reply, validationError('url', `The image could not be downloaded: ${fetched.error}.`));

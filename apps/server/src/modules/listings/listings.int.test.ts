@@ -1,3 +1,5 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DesignLineItem } from '@podflow/contract/designs';
 import type { ListingRun } from '@podflow/contract/listings';
@@ -40,6 +42,15 @@ describe(`listings on Printify and Gelato on ${testDbKind}`, () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   };
+  /** Saves the Gelato sandbox's store and template with its key, `change` on top. */
+  const saveGelato = (change: Record<string, string> = {}) =>
+    call('POST', '/gelato_app/save_gelato_store_config/', {
+      workspace_id: workspaceId,
+      api_key: gelato.apiKey,
+      store_id: gelato.storeId,
+      template_id: gelato.templateId,
+      ...change,
+    });
   const productsOfShop = (shopId: number) =>
     [...printify.products.values()].filter((p) => p.shop_id === shopId);
 
@@ -50,7 +61,7 @@ describe(`listings on Printify and Gelato on ${testDbKind}`, () => {
       return write(chunk);
     });
     [printify, gelato] = await Promise.all([
-      startPrintifySandbox({ seed: 7 }),
+      startPrintifySandbox({ seed: 7, fetchesLocalUrls: true }),
       startGelatoSandbox({ seed: 7 }),
     ]);
     const port = await freePort();
@@ -209,12 +220,7 @@ describe(`listings on Printify and Gelato on ${testDbKind}`, () => {
   }, 180_000);
 
   it('creates Gelato products from the template with the designs at public signed URLs, once', async () => {
-    const saved = await call('POST', '/gelato_app/save_gelato_store_config/', {
-      workspace_id: workspaceId,
-      api_key: gelato.apiKey,
-      store_id: gelato.storeId,
-      template_id: gelato.templateId,
-    });
+    const saved = await saveGelato();
     expect(saved.status).toBe(200);
     expect(saved.body.info.api_key).toBe(`••••••••${gelato.apiKey.slice(-4)}`);
     // Sending the masked key back keeps the stored one.
@@ -231,6 +237,139 @@ describe(`listings on Printify and Gelato on ${testDbKind}`, () => {
     expect(gelato.products.size).toBe(25);
     const twice = await call('POST', '/gelato_app/create_gelato_listings/', { workspace_id: workspaceId });
     expect(twice.body.created_product_ids).toEqual([]);
+    expect(gelato.products.size).toBe(25);
+  }, 180_000);
+
+  it('gives each design a new product when the template product changed blueprint, its file sent by URL', async () => {
+    const shop = printify.shops[0]!;
+    const image = [...printify.uploads.values()][0]!;
+    /** A product the seller makes in Printify, saved as the template product. */
+    const useTemplate = async (product: Record<string, unknown>) => {
+      const made = await fetch(`${printify.url}/v1/shops/${shop.id}/products.json`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${printify.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ title: 'Template', description: 'A template.', ...product }),
+      });
+      const { id } = (await made.json()) as { id: string };
+      const saved = await call('POST', '/printify_app/save_printify_template/', {
+        workspace_id: workspaceId,
+        shop_id: shop.id,
+        apiKey: printify.token,
+        printify_product_id: id,
+      });
+      expect(saved.status).toBe(200);
+    };
+    const placed = (variantIds: number[]) => [
+      {
+        variant_ids: variantIds,
+        placeholders: [{ position: 'front', images: [{ id: image.id, x: 0.5, y: 0.5, scale: 1, angle: 0 }] }],
+      },
+    ];
+    const run = async () => {
+      const started = await call('POST', '/printify_app/create_printify_listings_v2/', {
+        workspace_id: workspaceId,
+      });
+      expect(started.status).toBe(200);
+      return waitForRun('printify');
+    };
+    // Every design has its tee from the seeded template (made now when this test runs alone).
+    const seeded = printify.products.get(printify.templateProductId)!;
+    await useTemplate({
+      blueprint_id: seeded.blueprint_id,
+      print_provider_id: seeded.print_provider_id,
+      variants: seeded.variants.filter((v) => v.is_enabled).map((v) => ({ id: v.id, price: v.price })),
+      print_areas: placed(seeded.print_areas.flatMap((area) => area.variant_ids)),
+    });
+    expect(await run()).toMatchObject({ status: 'Completed', failed: 0 });
+    const before = new Map((await designs()).map((d) => [d.lineitem_id, d.printify_product_id!]));
+    const count = printify.products.size;
+
+    // The same blueprint, but print areas that leave variants out: Printify's 8251 is a failure
+    // to fix, not a reason for new products.
+    await useTemplate({
+      blueprint_id: 6,
+      print_provider_id: 99,
+      variants: [{ id: 12100, price: 2499, is_enabled: true }],
+      print_areas: placed([12100]),
+    });
+    const partial = await run();
+    expect(partial).toMatchObject({ status: 'Failed', created: 0, updated: 0, failed: 25 });
+    expect(partial.results[0]!.reason).toBe(
+      "Printify refused the product: its variants no longer match the template product's. Choose the template product again in step 7.",
+    );
+    expect(printify.products.size).toBe(count + 1);
+
+    // A mug now: the designs' tee products cannot become mugs, so each design gets a mug.
+    await useTemplate({
+      blueprint_id: 68,
+      print_provider_id: 1,
+      variants: [{ id: 33719, price: 1500, is_enabled: true }],
+      print_areas: placed([33719]),
+    });
+    printify.requests.length = 0;
+    const mugs = await run();
+    expect(mugs).toMatchObject({ status: 'Completed', created: 25, updated: 0, failed: 0 });
+    for (const result of mugs.results) {
+      const old = before.get(result.lineitem_id)!;
+      expect(result.product_id).not.toBe(old);
+      expect(result.reason).toBe(
+        `The template product is now another product type, so this design got a new Printify product; its old one (${old}) is still in your shop.`,
+      );
+      expect(printify.products.get(result.product_id!)?.blueprint_id).toBe(68);
+      expect(printify.products.get(old)?.blueprint_id).toBe(6);
+    }
+    // Printify fetches each file from PodFlow's signed URL (the sandbox, like PodFlow, is local).
+    const uploads = printify.requests.filter((r) => r.path === '/v1/uploads/images.json');
+    expect(uploads).toHaveLength(25);
+    for (const upload of uploads) {
+      expect(upload.body).toEqual({
+        file_name: expect.stringMatching(/^summer-tee-\d+\.png$/),
+        url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/files\/.+\?exp=\d+&sig=/),
+      });
+    }
+  }, 180_000);
+
+  it('refuses a Gelato store id the key does not reach, and shows on its design a product Gelato failed to make', async () => {
+    const saved = await saveGelato();
+    expect(saved.status).toBe(200);
+    const wrongStore = await saveGelato({ store_id: '00000000-0000-4000-8000-000000000000' });
+    expect(wrongStore.status).toBe(400);
+    expect(wrongStore.body.detail).toBe(
+      'Gelato has no store with this ID for this API key. Copy the store ID from your Gelato dashboard (Stores), then save again.',
+    );
+    // The connection saved before is kept.
+    const info = await call('GET', `/gelato_app/fetch_workspace_gelato_info/?workspace_id=${workspaceId}`);
+    expect(info.body).toMatchObject([{ store_id: gelato.storeId }]);
+    // Every design on Gelato (made now when this test runs alone).
+    expect(
+      (await call('POST', '/gelato_app/create_gelato_listings/', { workspace_id: workspaceId })).status,
+    ).toBe(200);
+
+    // Gelato lost the design's product, and PodFlow can no longer serve its file: Gelato takes
+    // the new create, then fails the product because it cannot download the file.
+    const [design] = await designs();
+    gelato.products.delete(design!.gelato_product_id!);
+    const row = await t.db
+      .selectFrom('designs')
+      .select('storage_key')
+      .where('id', '=', design!.lineitem_id)
+      .executeTakeFirstOrThrow();
+    rmSync(path.join(t.config.storage.root, row.storage_key));
+    const created = await call('POST', '/gelato_app/create_gelato_listings/', { workspace_id: workspaceId });
+    expect(created.status).toBe(200);
+    expect(created.body.created_product_ids).toEqual([]);
+    const run = created.body.run as ListingRun;
+    expect(run).toMatchObject({ status: 'Completed', total: 25, skipped: 24, failed: 1 });
+    const failed = run.results.find((r) => r.status === 'failed')!;
+    expect(failed.lineitem_id).toBe(design!.lineitem_id);
+    expect(failed.reason).toMatch(
+      /^Gelato could not fetch the design from PodFlow: set PUBLIC_URL to an address reachable from the internet, then create the listings again\. Gelato says: Could not download the file at fileUrl/,
+    );
+    expect(failed.detail).toMatch(/^Gelato publishing_error \(file_download_failed\): .*answered 404/);
+    expect(gelato.products.get(failed.product_id!)?.status).toBe('publishing_error');
+    // The failed product is not the design's: the next run makes it again.
+    const after = (await designs()).find((d) => d.lineitem_id === design!.lineitem_id)!;
+    expect(after.gelato_product_id).toBeNull();
     expect(gelato.products.size).toBe(25);
   }, 180_000);
 

@@ -176,6 +176,18 @@ export function listingsRepo(db: Db) {
      * Records a design's product in a shop (the next run there updates it instead of creating
      * another; other shops' products are kept). The design's own column shows the latest one.
      */
+    /** The product a run already made for a design it has not finished (Gelato is still making it). */
+    async pendingProduct(runId: string, designId: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('listing_results')
+        .select('product_id')
+        .where('run_id', '=', runId)
+        .where('design_id', '=', designId)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      return row?.product_id ?? null;
+    },
+
     async setDesignProduct(
       designId: string,
       provider: ListingProvider,
@@ -208,14 +220,28 @@ export function listingsRepo(db: Db) {
       });
     },
 
-    /** Forgets a design's product in a shop (deleted on the provider since). */
+    /**
+     * Forgets a design's product in a shop (deleted on the provider since, or failed there); the
+     * design no longer shows it as its product either.
+     */
     async dropDesignProduct(designId: string, provider: ListingProvider, shopId: string): Promise<void> {
-      await db
-        .deleteFrom('design_products')
-        .where('design_id', '=', designId)
-        .where('provider', '=', provider)
-        .where('shop_id', '=', shopId)
-        .execute();
+      await db.transaction().execute(async (trx) => {
+        const dropped = await trx
+          .deleteFrom('design_products')
+          .where('design_id', '=', designId)
+          .where('provider', '=', provider)
+          .where('shop_id', '=', shopId)
+          .returning('product_id')
+          .executeTakeFirst();
+        if (!dropped) return;
+        const column = provider === 'printify' ? 'printify_product_id' : 'gelato_product_id';
+        await trx
+          .updateTable('designs')
+          .set({ [column]: null })
+          .where('id', '=', designId)
+          .where(column, '=', dropped.product_id)
+          .execute();
+      });
     },
   };
 }

@@ -33,8 +33,9 @@ export type ProviderSettings = { printifyBaseUrl: string; gelatoBaseUrl: string;
 /** The provider clients for a key, on the configured base URLs and timeout (connections and runs alike). */
 export function providerClients(settings: ProviderSettings) {
   return {
-    printify: (apiKey: string) =>
-      printifyClient({ apiKey, baseUrl: settings.printifyBaseUrl, timeoutMs: settings.timeoutMs }),
+    /** `account` (printifyAccountOf the key's shops) makes the client share the account's rate limits. */
+    printify: (apiKey: string, account?: string) =>
+      printifyClient({ apiKey, account, baseUrl: settings.printifyBaseUrl, timeoutMs: settings.timeoutMs }),
     gelato: (apiKey: string) =>
       gelatoClient({ apiKey, baseUrl: settings.gelatoBaseUrl, timeoutMs: settings.timeoutMs }),
   };
@@ -258,7 +259,7 @@ export function listingsService(deps: ListingsServiceDeps) {
       return printifyInfoOf(row, key);
     },
 
-    /** Checks the template (and with it the key) against Gelato, then stores the connection. */
+    /** Checks the template (and with it the key) and the store against Gelato, then stores the connection. */
     async saveGelato(
       userId: string,
       input: { workspace_id: string; api_key: string; store_id: string; template_id: string },
@@ -270,6 +271,15 @@ export function listingsService(deps: ListingsServiceDeps) {
         const template = await gelato(key).getTemplate(input.template_id);
         title = template.title ?? template.templateName ?? '';
       } catch (error) {
+        throw userErrorFor(error, 'gelato', listingMessages.gelatoCredentialsInvalid);
+      }
+      try {
+        // The template is the account's; the store must be too, or every product would fail later.
+        await gelato(key).listProducts(input.store_id, { limit: 1 });
+      } catch (error) {
+        if (error instanceof ProviderError && (error.status === 404 || error.status === 403)) {
+          throw new UserError(400, listingMessages.gelatoStoreUnknown, { code: 'store_unknown' });
+        }
         throw userErrorFor(error, 'gelato', listingMessages.gelatoCredentialsInvalid);
       }
       const row = {

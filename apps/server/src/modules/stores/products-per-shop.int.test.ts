@@ -108,6 +108,7 @@ describe(`products per Printify shop, honest sync summaries and repeated starts 
     printify = await startPrintifySandbox({
       seed: 9,
       publishDelayMs: 5,
+      fetchesLocalUrls: true,
       channels: storeChannels({
         shopify: { sandbox: shopify, shop: shopName },
         woocommerce: woo,

@@ -164,6 +164,7 @@ describe(`store sync to Shopify and WooCommerce on ${testDbKind}`, () => {
     printify = await startPrintifySandbox({
       seed: 5,
       publishDelayMs: 5,
+      fetchesLocalUrls: true,
       channels: storeChannels({
         shopify: { sandbox: shopify, shop: shopName },
         woocommerce: woo,

@@ -64,7 +64,7 @@ describe(`sealed provider keys on ${testDbKind}`, () => {
       .executeTakeFirstOrThrow();
 
   beforeAll(async () => {
-    printify = await startPrintifySandbox({ seed: 3 });
+    printify = await startPrintifySandbox({ seed: 3, fetchesLocalUrls: true });
     t = await startTestApp({ APP_SECRET: oldSecret, PRINTIFY_BASE_URL: printify.url });
   }, 60_000);
 

@@ -80,7 +80,7 @@ export type FuzzWorld = {
  */
 export async function startFuzzWorld(): Promise<FuzzWorld> {
   const [printify, gelato, shopify, woo, stripe, openai] = await Promise.all([
-    startPrintifySandbox({ seed: 18 }),
+    startPrintifySandbox({ seed: 18, fetchesLocalUrls: true }),
     startGelatoSandbox({ seed: 18 }),
     startShopifySandbox({ seed: 18, shops: defaultShopifyShops }),
     startWooSandbox({ seed: 18 }),

@@ -477,6 +477,23 @@ describe('CreateListingsPage', () => {
     expect(within(modal).getByRole('alert').textContent).toContain('Gelato did not accept this API key.');
   });
 
+  it('says in the form when Gelato has no store with the ID typed', async () => {
+    const wrongStore =
+      'Gelato has no store with this ID for this API key. Copy the store ID from your Gelato dashboard (Stores), then save again.';
+    fakeServer({ saveGelato: () => json(400, errorBody(wrongStore, 'store_unknown')) });
+    await renderLoaded();
+    fireEvent.click(button('1. Connect Gelato store'));
+    const modal = await screen.findByRole('dialog', { name: 'Connect Gelato store' });
+    fireEvent.change(within(modal).getByLabelText(/Gelato API key/), { target: { value: 'g-key' } });
+    fireEvent.change(within(modal).getByRole('textbox', { name: 'Store ID' }), { target: { value: 'nope' } });
+    fireEvent.change(within(modal).getByRole('textbox', { name: 'Template ID' }), {
+      target: { value: 'tmpl-9' },
+    });
+    fireEvent.click(within(modal).getByRole('button', { name: 'Save' }));
+    expect((await within(modal).findByRole('alert')).textContent).toContain(wrongStore);
+    expect(screen.getByRole('dialog', { name: 'Connect Gelato store' })).toBeTruthy();
+  });
+
   it('saves the Gelato store and shows it connected', async () => {
     fakeServer();
     await renderLoaded();
@@ -521,11 +538,13 @@ describe('CreateListingsPage', () => {
       buildListingRun(results, { id: 'g-2', provider: 'gelato' });
     server.state.runs.gelato = gelatoRun([
       buildListingResult('cat', { status: 'created', product_id: 'gel-1' }),
-      buildListingResult('dog'),
+      // Gelato took the create and is making the product: the design says so meanwhile.
+      buildListingResult('dog', { product_id: 'gel-2', reason: 'Creating on Gelato…' }),
     ]);
     await act(() => vi.advanceTimersByTimeAsync(1_100));
     expect(await screen.findByText('1 of 2 designs done')).toBeTruthy();
     expect(within(card('cat.png')).getByText('Gelato: Created')).toBeTruthy();
+    expect(within(card('dog.png')).getByText('Creating on Gelato…')).toBeTruthy();
 
     const finished = gelatoRun([
       buildListingResult('cat', { status: 'created', product_id: 'gel-1' }),
@@ -548,6 +567,7 @@ describe('CreateListingsPage', () => {
     expect(await screen.findByText('2 Gelato products created')).toBeTruthy();
     expect(screen.getByTestId('gelato-created-ids').textContent).toBe('gel-1, gel-2');
     expect(await within(card('dog.png')).findByText('Gelato Product ID: gel-2')).toBeTruthy();
+    expect(within(card('dog.png')).queryByText('Creating on Gelato…')).toBeNull();
     expect(screen.getByText('Gelato listings are ready')).toBeTruthy();
   });
 

@@ -72,7 +72,8 @@ export const ListingDesignCard = memo(function ListingDesignCard({
             >
               {text.resultBadge(provider, result.status)}
             </Badge>
-            {result.reason && result.status !== 'pending' ? (
+            {/* A pending design's reason says what is going on (e.g. 'Creating on Gelato…'). */}
+            {result.reason ? (
               <Tooltip label={result.reason} multiline maw={320} withArrow openDelay={300}>
                 <Text
                   fz="xs"
