@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { StoreSyncResultStatus, TargetStore } from '@podflow/contract/stores';
 import { storeMessages, storeNames } from '@podflow/contract/stores';
 import { ProviderError } from '@podflow/providers/http';
-import type { PrintifyProduct } from '@podflow/providers/printify';
+import { type PrintifyProduct, printifyAccountOf } from '@podflow/providers/printify';
 import { sellerFailure } from '@podflow/providers/seller-sentence';
 import { eachLimited } from '../../platform/concurrency/each-limited.ts';
 import { withRetries } from '../../platform/concurrency/with-retries.ts';
@@ -113,8 +113,9 @@ export function syncStoreJob(deps: SyncStoreDeps): JobDefinition<z.infer<typeof 
     if (!connection) throw new RunRefusal(storeMessages.notConnectedPrintify);
     const printifyKey = connectionKey(secrets, connection);
     if (printifyKey === undefined) throw new RunRefusal(keyUnreadable('Printify'));
-    const printify = clients.printify(printifyKey);
-    const shops = await printify.listShops();
+    const shops = await clients.printify(printifyKey).listShops();
+    // Printify's limits are per account: the sync shares them with every connection of the account.
+    const printify = clients.printify(printifyKey, printifyAccountOf(shops));
     const selling = shops.filter((s) => s.sales_channel === store);
     if (selling.length === 0) {
       const list = shops.map((s) => `"${s.title}" sells on ${s.sales_channel ?? 'no channel'}`).join(', ');
