@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSignedInUser, buildWorkspace, uploadDesigns } from '../../test/factories.ts';
 import { buildPng } from '../../test/images.ts';
-import { type TestApp, startTestApp, testDbKind } from '../../test/test-app.ts';
+import { type TestApp, filesRoot, startTestApp, testDbKind } from '../../test/test-app.ts';
 import { localDiskStorage } from './local-disk-storage.ts';
 import { ORPHAN_GRACE_MS, orphanSweep } from './orphan-sweep.ts';
 import { storedKeysRepo } from './stored-keys.repo.ts';
@@ -34,7 +34,7 @@ describe(`the orphan sweep on ${testDbKind}`, () => {
       .select(['storage_key', 'thumbnail_key'])
       .where('user_id', '=', userId)
       .executeTakeFirstOrThrow();
-    const root = t.config.storage.root;
+    const root = filesRoot(t);
     const plant = (key: string, bytes: number) => {
       mkdirSync(path.dirname(path.join(root, key)), { recursive: true });
       writeFileSync(path.join(root, key), Buffer.alloc(bytes, 7));
