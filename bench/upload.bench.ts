@@ -36,7 +36,7 @@ async function makeDesign(seed: number): Promise<Buffer> {
 }
 
 /** The bench's design files, made once and kept in the temp folder between runs. */
-async function designFiles(): Promise<string[]> {
+export async function designFiles(): Promise<string[]> {
   const dir = path.join(tmpdir(), 'podflow-bench-designs');
   mkdirSync(dir, { recursive: true });
   const files: string[] = [];
