@@ -1,10 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { openAsBlob, statSync } from 'node:fs';
 import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import { s3Client } from '../apps/server/src/platform/storage/s3-storage.ts';
 import { startS3 } from '../scripts/services.ts';
-import { premiumSeller, startServer } from './server-process.ts';
-import { designFiles } from './upload.bench.ts';
+import {
+  mockupRunDone,
+  newWorkspace,
+  premiumSeller,
+  selectStarterTemplates,
+  sellerApi,
+  startServer,
+} from './server-process.ts';
+import { buildForm, designFiles } from './upload.bench.ts';
 
 const FILES = 40;
 const TEMPLATES = 2;
@@ -21,30 +27,9 @@ async function measure(env: Record<string, string>): Promise<Figures> {
   });
   try {
     const authorization = await premiumSeller(server, 'bench-storage@example.com');
-    const call = async <T>(url: string, body?: unknown): Promise<T> => {
-      const response = await fetch(`${server.url}${url}`, {
-        method: body === undefined ? 'GET' : 'POST',
-        headers: { 'content-type': 'application/json', authorization },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-      return response.json() as Promise<T>;
-    };
-    const { workspace_id: workspaceId } = await call<{ workspace_id: string }>(
-      '/workspace/create_workspace/',
-      {
-        workspace_name: 'Bench storage',
-      },
-    );
-    const files = await designFiles();
-    const form = new FormData();
-    form.append('workspace_id', workspaceId);
-    let bytes = 0;
-    for (let i = 0; i < FILES; i += 1) {
-      const file = files[i % files.length] as string;
-      bytes += statSync(file).size;
-      form.append('files', await openAsBlob(file, { type: 'image/png' }), `design-${i + 1}.png`);
-    }
+    const call = sellerApi(server, authorization);
+    const workspaceId = await newWorkspace(call, 'Bench storage');
+    const { form, bytes } = await buildForm(await designFiles(), workspaceId, FILES);
     let started = performance.now();
     const uploaded = await fetch(`${server.url}/workspace/upload_designs/`, {
       method: 'POST',
@@ -55,23 +40,11 @@ async function measure(env: Record<string, string>): Promise<Figures> {
     const { stored } = (await uploaded.json()) as { stored: number };
     if (uploaded.status !== 201 || stored !== FILES) throw new Error(`upload failed: ${uploaded.status}`);
 
-    const { templates_information: library } = await call<{
-      templates_information: { mkp_template_id: string }[];
-    }>(`/mockups_app/get_templates_information/?workspace_id=${workspaceId}`);
-    await call('/mockups_app/set_templates_for_workspace/', {
-      selectedTemplates: library.slice(0, TEMPLATES).map((t) => t.mkp_template_id),
-      workspace_id: workspaceId,
-    });
-    type Logs = { job_logs: { status: string; done: number }[] };
+    await selectStarterTemplates(call, workspaceId, TEMPLATES);
     started = performance.now();
     await call(`/mockups_python_engine_app/generate_mockups/?workspace_id=${workspaceId}`);
-    let logs: Logs;
-    do {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      logs = await call<Logs>(`/mockups_app/get_mockup_job_logs/?workspace_id=${workspaceId}`);
-    } while (logs.job_logs.some((j) => j.status === 'Pending' || j.status === 'In Progress'));
-    const mockupMs = performance.now() - started;
-    return { uploadMs, bytes, mockupMs, mockups: logs.job_logs.reduce((sum, j) => sum + j.done, 0) };
+    const mockups = await mockupRunDone(call, workspaceId);
+    return { uploadMs, bytes, mockupMs: performance.now() - started, mockups };
   } finally {
     await server.stop();
   }
