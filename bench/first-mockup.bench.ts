@@ -2,7 +2,14 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { premiumSeller, startServer } from './server-process.ts';
+import {
+  mockupRunDone,
+  newWorkspace,
+  premiumSeller,
+  selectStarterTemplates,
+  sellerApi,
+  startServer,
+} from './server-process.ts';
 
 const designCount = 20;
 const templateCount = 5;
@@ -38,23 +45,9 @@ export async function benchFirstMockup(): Promise<void> {
   const files = await designFiles();
   const server = await startServer(['apps/server/src/main.ts'], { RATE_LIMIT_PER_MINUTE: '100000' });
   try {
-    const json = { 'content-type': 'application/json' };
     const authorization = await premiumSeller(server, 'bench-mockups@example.com');
-    const call = async <T>(url: string, body?: unknown): Promise<T> => {
-      const response = await fetch(`${server.url}${url}`, {
-        method: body === undefined ? 'GET' : 'POST',
-        headers: { ...json, authorization },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-      return response.json() as Promise<T>;
-    };
-    const { workspace_id: workspaceId } = await call<{ workspace_id: string }>(
-      '/workspace/create_workspace/',
-      {
-        workspace_name: 'Bench mockups',
-      },
-    );
+    const call = sellerApi(server, authorization);
+    const workspaceId = await newWorkspace(call, 'Bench mockups');
     const form = new FormData();
     form.append('workspace_id', workspaceId);
     for (const file of files) {
@@ -66,16 +59,9 @@ export async function benchFirstMockup(): Promise<void> {
       body: form,
     });
     if (uploaded.status !== 201) throw new Error(`upload failed: ${uploaded.status}`);
-    const { templates_information: library } = await call<{
-      templates_information: { mkp_template_id: string }[];
-    }>(`/mockups_app/get_templates_information/?workspace_id=${workspaceId}`);
-    await call('/mockups_app/set_templates_for_workspace/', {
-      selectedTemplates: library.slice(0, templateCount).map((t) => t.mkp_template_id),
-      workspace_id: workspaceId,
-    });
+    await selectStarterTemplates(call, workspaceId, templateCount);
 
     type Grid = { arr_mockup_images_grid: { mockup_images: { mockup_thumbnail: string }[] }[] };
-    type Logs = { job_logs: { status: string; done: number; total: number }[] };
     const pressed = performance.now();
     await call(`/mockups_python_engine_app/generate_mockups/?workspace_id=${workspaceId}`);
     let firstMs = Number.NaN;
@@ -86,13 +72,8 @@ export async function benchFirstMockup(): Promise<void> {
         firstMs = performance.now() - pressed;
       else await new Promise((resolve) => setTimeout(resolve, 25));
     }
-    let logs: Logs;
-    do {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      logs = await call<Logs>(`/mockups_app/get_mockup_job_logs/?workspace_id=${workspaceId}`);
-    } while (logs.job_logs.some((j) => j.status === 'Pending' || j.status === 'In Progress'));
+    const made = await mockupRunDone(call, workspaceId);
     const runMs = performance.now() - pressed;
-    const made = logs.job_logs.reduce((sum, j) => sum + j.done, 0);
 
     console.log('\nMockups through the server (20 designs of 4500x5400 x 5 starter templates of 2000x2000)');
     console.log(

@@ -4,6 +4,7 @@ import { benchFirstMockup } from './first-mockup.bench.ts';
 import { benchListings } from './listings.bench.ts';
 import { benchSignIn } from './sign-in.bench.ts';
 import { benchStartup } from './startup.bench.ts';
+import { benchStorage } from './storage.bench.ts';
 import { benchUpload } from './upload.bench.ts';
 
 ensureWebBuild(); // start-up is measured with the web app already built
@@ -12,3 +13,4 @@ await benchSignIn();
 await benchUpload();
 await benchFirstMockup();
 await benchListings();
+await benchStorage();

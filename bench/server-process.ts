@@ -115,3 +115,46 @@ export async function premiumSeller(server: RunningServer, username: string): Pr
   ).json()) as { access: string };
   return `Bearer ${access}`;
 }
+
+/** A seller's JSON calls to a started server: GET without a body, POST with one; a non-2xx throws. */
+export function sellerApi(server: RunningServer, authorization: string) {
+  return async <T>(url: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${server.url}${url}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { 'content-type': 'application/json', authorization },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+    return response.json() as Promise<T>;
+  };
+}
+
+type SellerApi = ReturnType<typeof sellerApi>;
+
+/** Creates a workspace; answers its id. */
+export async function newWorkspace(call: SellerApi, name: string): Promise<string> {
+  return (await call<{ workspace_id: string }>('/workspace/create_workspace/', { workspace_name: name }))
+    .workspace_id;
+}
+
+/** Picks the first `count` starter templates for the workspace. */
+export async function selectStarterTemplates(call: SellerApi, workspaceId: string, count: number) {
+  const { templates_information: library } = await call<{
+    templates_information: { mkp_template_id: string }[];
+  }>(`/mockups_app/get_templates_information/?workspace_id=${workspaceId}`);
+  await call('/mockups_app/set_templates_for_workspace/', {
+    selectedTemplates: library.slice(0, count).map((t) => t.mkp_template_id),
+    workspace_id: workspaceId,
+  });
+}
+
+/** Polls the workspace's mockup jobs until none is pending or running; answers the mockups made. */
+export async function mockupRunDone(call: SellerApi, workspaceId: string): Promise<number> {
+  type Logs = { job_logs: { status: string; done: number }[] };
+  let logs: Logs;
+  do {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    logs = await call<Logs>(`/mockups_app/get_mockup_job_logs/?workspace_id=${workspaceId}`);
+  } while (logs.job_logs.some((j) => j.status === 'Pending' || j.status === 'In Progress'));
+  return logs.job_logs.reduce((sum, j) => sum + j.done, 0);
+}

@@ -36,7 +36,7 @@ async function makeDesign(seed: number): Promise<Buffer> {
 }
 
 /** The bench's design files, made once and kept in the temp folder between runs. */
-async function designFiles(): Promise<string[]> {
+export async function designFiles(): Promise<string[]> {
   const dir = path.join(tmpdir(), 'podflow-bench-designs');
   mkdirSync(dir, { recursive: true });
   const files: string[] = [];
@@ -51,11 +51,16 @@ async function designFiles(): Promise<string[]> {
   return files;
 }
 
-async function buildForm(files: string[], workspaceId: string): Promise<{ form: FormData; bytes: number }> {
+/** An upload form of `count` files taken in turn from `files`, and its bytes. */
+export async function buildForm(
+  files: string[],
+  workspaceId: string,
+  count = FILES,
+): Promise<{ form: FormData; bytes: number }> {
   const form = new FormData();
   form.append('workspace_id', workspaceId);
   let bytes = 0;
-  for (let i = 0; i < FILES; i += 1) {
+  for (let i = 0; i < count; i += 1) {
     const file = files[i % files.length] as string;
     bytes += statSync(file).size;
     form.append('files', await openAsBlob(file, { type: 'image/png' }), `design-${i + 1}.png`);

@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
@@ -114,4 +114,39 @@ export async function startRedis(): Promise<Service> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`Redis did not answer PING on port ${port}`);
+}
+
+/**
+ * A throw-away S3-compatible server (s3rver, an npm devDependency: no Debian package needed) on a
+ * loopback port over a temp folder; tests create their own buckets in it. Answers once it listens.
+ */
+export async function startS3(): Promise<Service> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'podflow-s3-'));
+  const script = path.join(import.meta.dirname, 's3-server.ts');
+  const child = spawn(process.execPath, ['--openssl-legacy-provider', script, dir], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const line = out.split('\n')[0];
+      if (out.includes('\n') && line) resolve(line.trim());
+    });
+    child.once('exit', (code) => reject(new Error(`The S3 server (s3rver) stopped at start (exit ${code})`)));
+    setTimeout(() => reject(new Error('The S3 server (s3rver) did not start within 20 s')), 20_000).unref();
+  }).catch((error: unknown) => {
+    child.kill();
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  });
+  child.stdout.removeAllListeners('data').resume();
+  child.removeAllListeners('exit');
+  return {
+    url,
+    stop: () => {
+      child.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

@@ -1,13 +1,13 @@
 /**
  * `npm test`: every suite, in order, on real services. Installs the Debian packages it needs when
- * run as root, starts its own PostgreSQL and Redis on loopback ports and stops them after, and
+ * run as root, starts its own PostgreSQL, Redis and S3 server (s3rver) on loopback ports and stops them after, and
  * never skips a suite: a missing tool is a failure that names it.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Service, ensureDebianPackages, startPostgres, startRedis } from './services.ts';
+import { type Service, ensureDebianPackages, startPostgres, startRedis, startS3 } from './services.ts';
 
 type Outcome = { step: string; ok: boolean; seconds: number; passed: number; failed: number };
 const outcomes: Outcome[] = [];
@@ -66,7 +66,9 @@ try {
   services.push(postgres);
   const redis = await startRedis();
   services.push(redis);
-  const serviceEnv = { REDIS_URL: redis.url, TEST_REDIS_URL: redis.url };
+  const s3 = await startS3();
+  services.push(s3);
+  const serviceEnv = { REDIS_URL: redis.url, TEST_REDIS_URL: redis.url, TEST_S3_URL: s3.url };
 
   step('API integration on SQLite', bin('vitest'), ['run', '--project', 'int'], {
     env: { ...serviceEnv, TEST_DB: 'sqlite' },

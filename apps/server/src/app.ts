@@ -74,6 +74,7 @@ import { openJobQueue, runsJobs } from './platform/queue/open-queue.ts';
 import { filesRoutes } from './platform/storage/files.routes.ts';
 import { localDiskStorage } from './platform/storage/local-disk-storage.ts';
 import { orphanSweep } from './platform/storage/orphan-sweep.ts';
+import { s3Storage } from './platform/storage/s3-storage.ts';
 import { storedKeysRepo } from './platform/storage/stored-keys.repo.ts';
 import { UrlSigner } from './platform/storage/signed-urls.ts';
 
@@ -150,7 +151,8 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   });
 
   const signedIn = requireUser(accessTokens, sessions);
-  const storage = localDiskStorage(config.storage.root);
+  const storage =
+    config.storage.kind === 's3' ? s3Storage(config.storage) : localDiskStorage(config.storage.root);
   const signer = new UrlSigner(config.appSecret, config.signedUrlTtlSeconds);
   const designsData = designsRepo(db);
   const thumbnails = designThumbnails({

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { S3Settings } from './platform/storage/s3-storage.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -58,6 +59,27 @@ const schema = z.object({
   UPLOAD_MAX_FILE_MB: z.coerce.number().positive().default(50),
   UPLOAD_MAX_MEGAPIXELS: z.coerce.number().positive().default(100),
   UPLOAD_MAX_FILES: z.coerce.number().int().min(1).default(500),
+  STORAGE: z.enum(['local', 's3'], 'STORAGE must be local or s3').default('local'),
+  // Empty means unset (AWS itself); any other S3-compatible server's URL otherwise.
+  S3_ENDPOINT: z
+    .union([z.literal(''), z.url({ protocol: /^https?$/, error: 'S3_ENDPOINT must be an http(s) URL' })])
+    .optional(),
+  S3_BUCKET: z
+    .union([
+      z.literal(''),
+      z
+        .string()
+        .regex(
+          /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+          'S3_BUCKET must be a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens',
+        ),
+    ])
+    .default(''),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  // Both empty: the AWS SDK's own credential chain (an instance or task role, AWS_* variables).
+  S3_ACCESS_KEY_ID: z.string().default(''),
+  S3_SECRET_ACCESS_KEY: z.string().default(''),
+  S3_FORCE_PATH_STYLE: bool.default(false),
   SIGNED_URL_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
   // Empty means unset, as in .env.example.
   REDIS_URL: z
@@ -142,7 +164,8 @@ export type Config = {
     loginAccountMaxDelaySeconds: number;
   };
   rateLimit: { perMinute: number; authPerMinute: number };
-  storage: { kind: 'local'; root: string };
+  /** Files on the local disk (the embedded default) or in an S3-compatible bucket (STORAGE=s3). */
+  storage: { kind: 'local'; root: string } | ({ kind: 's3' } & S3Settings);
   /** Signed file URLs live this long; the web app renews them by refetching lists (SPEC: every 50 minutes). */
   signedUrlTtlSeconds: number;
   uploads: { maxFileBytes: number; maxPixels: number; maxFiles: number };
@@ -219,6 +242,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       'Invalid configuration:\n  SMTP_URL is set: MAIL_FROM (the address mail is sent from) is needed too',
     );
   }
+  if (e.STORAGE === 's3') {
+    const missing = [
+      ...(e.S3_BUCKET ? [] : ['S3_BUCKET']),
+      ...(!e.S3_ACCESS_KEY_ID === !e.S3_SECRET_ACCESS_KEY
+        ? []
+        : ['both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (or neither, for the AWS credential chain)']),
+    ];
+    if (missing.length > 0) {
+      throw new Error(`Invalid configuration:\n  STORAGE=s3 needs ${missing.join(', ')}`);
+    }
+  }
   const mailFrom = e.MAIL_FROM || 'PodFlow <support@podflow.local>';
   return {
     env: e.NODE_ENV,
@@ -245,7 +279,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       loginAccountMaxDelaySeconds: e.LOGIN_ACCOUNT_MAX_DELAY_SECONDS,
     },
     rateLimit: { perMinute: e.RATE_LIMIT_PER_MINUTE, authPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE },
-    storage: { kind: 'local', root: path.join(dataDir, 'files') },
+    storage:
+      e.STORAGE === 's3'
+        ? {
+            kind: 's3',
+            endpoint: e.S3_ENDPOINT || undefined,
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : { kind: 'local', root: path.join(dataDir, 'files') },
     signedUrlTtlSeconds: e.SIGNED_URL_TTL_SECONDS,
     uploads: {
       maxFileBytes: Math.round(e.UPLOAD_MAX_FILE_MB * 1024 * 1024),

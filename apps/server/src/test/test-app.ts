@@ -59,6 +59,13 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   };
 }
 
+/** The folder of a test app's files, for tests that look at the local disk adapter's files themselves. */
+export function filesRoot(t: TestApp): string {
+  if (t.config.storage.kind !== 'local')
+    throw new Error('This test looks at files on disk: it needs STORAGE=local');
+  return t.config.storage.root;
+}
+
 export type TestDatabase = {
   db: Db;
   database: Config['database'];

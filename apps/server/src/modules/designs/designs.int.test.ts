@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DesignLineItem } from '@podflow/contract/designs';
 import { buildSignedInUser, buildWorkspace, uploadDesigns } from '../../test/factories.ts';
 import { buildJpeg, buildPng, pngHeaderClaiming } from '../../test/images.ts';
-import { type TestApp, startTestApp, testDbKind } from '../../test/test-app.ts';
+import { type TestApp, filesRoot, startTestApp, testDbKind } from '../../test/test-app.ts';
 
 describe(`designs on ${testDbKind}`, () => {
   let t: TestApp;
@@ -29,7 +29,7 @@ describe(`designs on ${testDbKind}`, () => {
     t.db.updateTable('users').set({ plan }).where('email', '=', email).execute();
   const storedFiles = (userId: string, workspaceId: string, kind: string) => {
     try {
-      return readdirSync(path.join(t.config.storage.root, 'u', userId, 'w', workspaceId, kind));
+      return readdirSync(path.join(filesRoot(t), 'u', userId, 'w', workspaceId, kind));
     } catch {
       return [];
     }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UrlSigner } from '../../platform/storage/signed-urls.ts';
 import { buildSignedInUser, buildWorkspace, postForm, uploadDesigns } from '../../test/factories.ts';
 import { buildPng } from '../../test/images.ts';
-import { type TestApp, startTestApp, testDbKind } from '../../test/test-app.ts';
+import { type TestApp, filesRoot, startTestApp, testDbKind } from '../../test/test-app.ts';
 
 const IEND = Buffer.from([0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]);
 const html = '<html><body><script>alert(document.cookie)</script></body></html>';
@@ -57,7 +57,7 @@ describe(`PNG polyglots and stored files' headers on ${testDbKind}`, () => {
     await t.close();
   });
 
-  const stored = (key: string) => readFileSync(path.join(t.config.storage.root, key));
+  const stored = (key: string) => readFileSync(path.join(filesRoot(t), key));
   const pixels = (png: Buffer) => sharp(png).raw().toBuffer();
 
   /** What a plain PNG holds: IEND last, no text chunk, the same pixels as the clean original. */
@@ -142,8 +142,8 @@ describe(`PNG polyglots and stored files' headers on ${testDbKind}`, () => {
 
     // A stored file that is not an image (say a zip) is never shown in the browser.
     const key = 'u/someone/exports/mockups.zip';
-    mkdirSync(path.dirname(path.join(t.config.storage.root, key)), { recursive: true });
-    writeFileSync(path.join(t.config.storage.root, key), Buffer.from(html));
+    mkdirSync(path.dirname(path.join(filesRoot(t), key)), { recursive: true });
+    writeFileSync(path.join(filesRoot(t), key), Buffer.from(html));
     const signer = new UrlSigner(t.config.appSecret, t.config.signedUrlTtlSeconds);
     const zip = await fetch(`${t.url}${signer.sign(key)}`);
     expect(zip.status).toBe(200);
@@ -151,8 +151,6 @@ describe(`PNG polyglots and stored files' headers on ${testDbKind}`, () => {
     expect(zip.headers.get('content-disposition')).toBe('attachment; filename="mockups.zip"');
     expect(zip.headers.get('content-security-policy')).toMatch(sandboxed);
     expect(Buffer.from(await zip.arrayBuffer()).toString()).toBe(html);
-    expect(statSync(path.join(t.config.storage.root, key)).size).toBe(
-      Number(zip.headers.get('content-length')),
-    );
+    expect(statSync(path.join(filesRoot(t), key)).size).toBe(Number(zip.headers.get('content-length')));
   });
 });

@@ -8,7 +8,7 @@ import type { MockupGridRow, MockupJobLog } from '@podflow/contract/mockups';
 import { mockupMessages } from '@podflow/contract/mockups';
 import { buildSignedInUser, buildWorkspace, postForm, uploadDesigns } from '../../test/factories.ts';
 import { buildPng, templateData, templatePng } from '../../test/images.ts';
-import { type TestApp, startTestApp, testDbKind } from '../../test/test-app.ts';
+import { type TestApp, filesRoot, startTestApp, testDbKind } from '../../test/test-app.ts';
 
 /** Entry names of a zip held in memory. */
 function zipEntries(zip: Buffer): Promise<string[]> {
@@ -227,7 +227,7 @@ describe(`mockup runs on ${testDbKind}`, () => {
       .where('id', '=', uploaded.body.files![0]!.lineitem_id!)
       .executeTakeFirstOrThrow();
     // The file goes bad on disk after its upload checks passed.
-    writeFileSync(path.join(t.config.storage.root, broken.storage_key), Buffer.from('not an image at all'));
+    writeFileSync(path.join(filesRoot(t), broken.storage_key), Buffer.from('not an image at all'));
     await get(`/mockups_python_engine_app/generate_mockups/?workspace_id=${workspaceId}&mode=all`);
     await t.app.background.jobsIdle();
     const finished = await logs();

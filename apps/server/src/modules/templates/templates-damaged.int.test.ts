@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSignedInUser, postForm } from '../../test/factories.ts';
 import { templatePng } from '../../test/images.ts';
-import { type TestApp, startTestApp, testDbKind } from '../../test/test-app.ts';
+import { type TestApp, filesRoot, startTestApp, testDbKind } from '../../test/test-app.ts';
 
 const CLASSIC = '/mockups_app/upload_mockup_templates/';
 const IMAGE_MODE = '/mockups_app/upload_image_mode_mockup_templates/';
@@ -74,7 +74,7 @@ describe(`damaged template images on ${testDbKind}`, () => {
       .execute();
     expect(rows).toHaveLength(1);
     expect(Number(user.storage_used_bytes)).toBe(Number(rows[0]!.bytes));
-    const files = readdirSync(path.join(t.config.storage.root, 'u', user.id, 'templates')).map(
+    const files = readdirSync(path.join(filesRoot(t), 'u', user.id, 'templates')).map(
       (f) => `u/${user.id}/templates/${f}`,
     );
     expect(files.sort()).toEqual([rows[0]!.storage_key, rows[0]!.thumbnail_key].sort());

@@ -5,7 +5,7 @@ import type { TemplateInfo } from '@podflow/contract/templates';
 import { templateMessages } from '@podflow/contract/templates';
 import { buildSignedInUser, buildWorkspace, postForm } from '../../test/factories.ts';
 import { buildJpeg, buildPng, buildWindowPng } from '../../test/images.ts';
-import { type TestApp, startTestApp, testDbKind } from '../../test/test-app.ts';
+import { type TestApp, filesRoot, startTestApp, testDbKind } from '../../test/test-app.ts';
 
 const IMAGE_MODE = '/mockups_app/upload_image_mode_mockup_templates/';
 const CLASSIC = '/mockups_app/upload_mockup_templates/';
@@ -219,7 +219,7 @@ describe(`mockup templates on ${testDbKind}`, () => {
       .where('email', '=', registration.username)
       .executeTakeFirstOrThrow();
     expect(Number(user.storage_used_bytes)).toBe(0);
-    const folder = path.join(t.config.storage.root, 'u', user.id, 'templates');
+    const folder = path.join(filesRoot(t), 'u', user.id, 'templates');
     const files = existsSync(folder) ? readdirSync(folder) : [];
     expect(files).toEqual([]);
   });
@@ -330,7 +330,7 @@ describe(`mockup templates on ${testDbKind}`, () => {
       .select('id')
       .where('email', '=', registration.username)
       .executeTakeFirstOrThrow();
-    const files = readdirSync(path.join(t.config.storage.root, 'u', user.id, 'templates'));
+    const files = readdirSync(path.join(filesRoot(t), 'u', user.id, 'templates'));
     expect(files.every((f) => f.startsWith(keep ?? '-'))).toBe(true);
 
     const other = await buildSignedInUser(t.app);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildSignedInUser, buildWorkspace, postForm, uploadDesigns } from '../../test/factories.ts';
 import { buildPng, templateData, templatePng } from '../../test/images.ts';
 import { filesUnder } from '../../test/files.ts';
-import { type TestApp, startTestApp, testDbKind } from '../../test/test-app.ts';
+import { type TestApp, filesRoot, startTestApp, testDbKind } from '../../test/test-app.ts';
 
 describe(`deleting a workspace while its mockups render on ${testDbKind}`, () => {
   let t: TestApp;
@@ -92,10 +92,9 @@ describe(`deleting a workspace while its mockups render on ${testDbKind}`, () =>
       expect(
         await t.db.selectFrom('mockup_jobs').select('id').where('workspace_id', '=', workspaceId).execute(),
       ).toEqual([]);
-      expect(
-        filesUnder(path.join(t.config.storage.root, 'u', userId, 'w', workspaceId)),
-        `round ${round}`,
-      ).toEqual([]);
+      expect(filesUnder(path.join(filesRoot(t), 'u', userId, 'w', workspaceId)), `round ${round}`).toEqual(
+        [],
+      );
       const rows = [
         ...(await t.db
           .selectFrom('designs')
@@ -114,7 +113,7 @@ describe(`deleting a workspace while its mockups render on ${testDbKind}`, () =>
           .execute()),
       ];
       const onDisk = rows.reduce(
-        (sum, row) => sum + statSync(path.join(t.config.storage.root, row.storage_key)).size,
+        (sum, row) => sum + statSync(path.join(filesRoot(t), row.storage_key)).size,
         0,
       );
       const counter = await t.db

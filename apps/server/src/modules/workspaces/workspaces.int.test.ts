@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workspaceMessages } from '@podflow/contract/workspaces';
 import { buildSignedInUser, buildWorkspace, uploadDesigns } from '../../test/factories.ts';
 import { buildPng } from '../../test/images.ts';
-import { type TestApp, startTestApp, testDbKind } from '../../test/test-app.ts';
+import { type TestApp, filesRoot, startTestApp, testDbKind } from '../../test/test-app.ts';
 
 describe(`workspaces on ${testDbKind}`, () => {
   let t: TestApp;
@@ -84,7 +84,7 @@ describe(`workspaces on ${testDbKind}`, () => {
       .select(['id', 'storage_used_bytes'])
       .where('email', '=', registration.username)
       .executeTakeFirstOrThrow();
-    const folder = path.join(t.config.storage.root, 'u', user.id, 'w', workspaceId);
+    const folder = path.join(filesRoot(t), 'u', user.id, 'w', workspaceId);
     expect(existsSync(folder)).toBe(true);
 
     const response = await t.app.inject({

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSignedInUser, buildWorkspace } from '../../test/factories.ts';
 import { buildPng } from '../../test/images.ts';
 import { filesUnder } from '../../test/files.ts';
-import { type TestApp, startTestApp, testDbKind } from '../../test/test-app.ts';
+import { type TestApp, filesRoot, startTestApp, testDbKind } from '../../test/test-app.ts';
 import { malformedMultipartMessage } from './multipart.ts';
 
 describe(`malformed multipart bodies on ${testDbKind}`, () => {
@@ -91,6 +91,6 @@ describe(`malformed multipart bodies on ${testDbKind}`, () => {
       .execute();
     expect(designs).toEqual([]);
     expect(templates).toEqual([]);
-    expect(filesUnder(path.join(t.config.storage.root, 'u', user.id))).toEqual([]);
+    expect(filesUnder(path.join(filesRoot(t), 'u', user.id))).toEqual([]);
   });
 });

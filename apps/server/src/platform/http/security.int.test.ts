@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UrlSigner } from '../storage/signed-urls.ts';
-import { type TestApp, startTestApp, testDbKind } from '../../test/test-app.ts';
+import { type TestApp, filesRoot, startTestApp, testDbKind } from '../../test/test-app.ts';
 
 /** The directives of a Content-Security-Policy header, by name. */
 function directives(header: unknown): Map<string, string> {
@@ -36,8 +36,8 @@ describe(`content security policy on ${testDbKind}`, () => {
 
   it('allows no inline script and no <base> on any answer but the API reference', async () => {
     const key = 'csp-check/sample.png';
-    mkdirSync(path.join(t.config.storage.root, 'csp-check'), { recursive: true });
-    writeFileSync(path.join(t.config.storage.root, key), Buffer.from('not really a png'));
+    mkdirSync(path.join(filesRoot(t), 'csp-check'), { recursive: true });
+    writeFileSync(path.join(filesRoot(t), key), Buffer.from('not really a png'));
     const signed = new UrlSigner(t.config.appSecret, 600).sign(key);
     const answers = {
       "the web app's index.html": await t.app.inject({ url: '/', headers: { accept: 'text/html' } }),

@@ -1,8 +1,14 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { localDiskStorage } from './local-disk-storage.ts';
+import { storageContract } from './storage.contract.ts';
+
+storageContract('local-disk', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'podflow-storage-'));
+  return { storage: localDiskStorage(dir), close: async () => rmSync(dir, { recursive: true, force: true }) };
+});
 
 describe('local-disk storage', () => {
   const root = () => mkdtempSync(path.join(tmpdir(), 'podflow-storage-'));
