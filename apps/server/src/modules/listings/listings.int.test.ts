@@ -8,7 +8,7 @@ import { type PrintifySandbox, startPrintifySandbox } from '@podflow/sandbox/pri
 import { freePort } from '../../../../../scripts/services.ts';
 import { buildSignedInUser, buildWorkspace, uploadDesigns } from '../../test/factories.ts';
 import { buildPng } from '../../test/images.ts';
-import { type TestApp, startTestApp, testDbKind } from '../../test/test-app.ts';
+import { type TestApp, filesRoot, startTestApp, testDbKind } from '../../test/test-app.ts';
 
 describe(`listings on Printify and Gelato on ${testDbKind}`, () => {
   let t: TestApp;
@@ -354,7 +354,7 @@ describe(`listings on Printify and Gelato on ${testDbKind}`, () => {
       .select('storage_key')
       .where('id', '=', design!.lineitem_id)
       .executeTakeFirstOrThrow();
-    rmSync(path.join(t.config.storage.root, row.storage_key));
+    rmSync(path.join(filesRoot(t), row.storage_key));
     const created = await call('POST', '/gelato_app/create_gelato_listings/', { workspace_id: workspaceId });
     expect(created.status).toBe(200);
     expect(created.body.created_product_ids).toEqual([]);
