@@ -4,6 +4,8 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import type { PoolUse } from '../../platform/db/db.ts';
 import type { JobDefinition, JobQueue } from '../../platform/queue/job-queue.ts';
 
+type Depth = Awaited<ReturnType<JobQueue['depth']>>;
+
 export type MetricsDeps = {
   /** Jobs waiting and running in every process, read at each scrape. */
   queueDepth: JobQueue['depth'];
@@ -47,34 +49,39 @@ export function appMetrics({ queueDepth, poolUse, log }: MetricsDeps) {
     labelNames: ['type'] as const,
     registers,
   });
-  const queueWaiting = new Gauge({
-    name: 'podflow_queue_waiting_jobs',
-    help: 'Jobs queued or delayed and not yet started, in every process, by type',
-    labelNames: ['type'] as const,
-    registers,
-  });
-  const queueRunning = new Gauge({
-    name: 'podflow_queue_running_jobs',
-    help: 'Jobs running in any process, by type',
-    labelNames: ['type'] as const,
-    registers,
-  });
-  const queueUp = new Gauge({
+  // The three queue gauges are read at once by a scrape: one look at the queue serves them all.
+  let lastDepth: { at: number; read: Promise<Depth | undefined> } | undefined;
+  function depthNow(): Promise<Depth | undefined> {
+    if (lastDepth && Date.now() - lastDepth.at < 1000) return lastDepth.read;
+    const read = queueDepth().catch((error: unknown) => {
+      log.warn({ err: error }, 'metrics: the job queue did not answer');
+      return undefined;
+    });
+    lastDepth = { at: Date.now(), read };
+    return read;
+  }
+  const queueGauge = (name: string, help: string, pick: (kind: Depth[number]) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['type'] as const,
+      registers,
+      async collect() {
+        for (const kind of (await depthNow()) ?? []) this.set({ type: kind.name }, pick(kind));
+      },
+    });
+  queueGauge(
+    'podflow_queue_waiting_jobs',
+    'Jobs queued or delayed and not yet started, in every process, by type',
+    (kind) => kind.waiting,
+  );
+  queueGauge('podflow_queue_running_jobs', 'Jobs running in any process, by type', (kind) => kind.running);
+  new Gauge({
     name: 'podflow_queue_up',
     help: '1 when the job queue answered at the last scrape (its depth is then current), else 0',
     registers,
     async collect() {
-      try {
-        const kinds = await queueDepth();
-        for (const { name, waiting, running } of kinds) {
-          queueWaiting.set({ type: name }, waiting);
-          queueRunning.set({ type: name }, running);
-        }
-        this.set(1);
-      } catch (error) {
-        log.warn({ err: error }, 'metrics: the job queue did not answer');
-        this.set(0);
-      }
+      this.set((await depthNow()) ? 1 : 0);
     },
   });
   const renderDuration = new Histogram({
@@ -101,7 +108,7 @@ export function appMetrics({ queueDepth, poolUse, log }: MetricsDeps) {
     labelNames: ['provider'] as const,
     registers,
   });
-  const poolConnections = new Gauge({
+  new Gauge({
     name: 'podflow_db_pool_connections',
     help: 'Database pool connections by state: in_use, idle, waiting (callers waiting for one) and max',
     labelNames: ['state'] as const,
@@ -114,13 +121,14 @@ export function appMetrics({ queueDepth, poolUse, log }: MetricsDeps) {
       this.set({ state: 'max' }, use.max);
     },
   });
-  void queueUp;
-  void poolConnections;
 
   /** The same kind of job, counted: running now, and each run's end. */
   function counted<P>(definition: JobDefinition<P>): JobDefinition<P> {
     const type = definition.name;
+    // Every series from the start, so a rate() over them is defined before the first job ends.
     jobsActive.set({ type }, 0);
+    jobsFailed.inc({ type }, 0);
+    for (const outcome of ['completed', 'skipped', 'failed']) jobsCompleted.inc({ type, outcome }, 0);
     return {
       ...definition,
       async handle(payload, context) {
