@@ -76,7 +76,7 @@ export async function waitFor<T>(
   what: string,
   read: () => Promise<T>,
   done: (value: T) => boolean,
-  ms = 30_000,
+  ms = 20_000,
 ): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
