@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type PrintifySandbox, startPrintifySandbox } from '@podflow/sandbox/printify-sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSignedInUser, buildWorkspace, postForm, uploadDesigns } from '../../test/factories.ts';
-import { buildPng, templateData, templatePng } from '../../test/images.ts';
+import { workspaceReadyToGenerate } from '../../test/outages.ts';
 import { type TestApp, startTestApp, testDbKind } from '../../test/test-app.ts';
 
 type Sample = { name: string; labels: Record<string, string>; value: number };
@@ -56,42 +55,15 @@ describe(`/metrics on ${testDbKind}`, () => {
     const names = documentedMetrics();
     expect(names.length).toBeGreaterThanOrEqual(12);
 
-    const { tokens } = await buildSignedInUser(t.app);
-    const auth = { authorization: `Bearer ${tokens.access}` };
-    const workspaceId = await buildWorkspace(t.app, tokens.access);
-    const designs = await Promise.all([1, 2].map((seed) => buildPng({ width: 200, height: 240, seed })));
-    await uploadDesigns(
-      t.url,
-      tokens.access,
-      workspaceId,
-      designs.map((data, i) => ({ name: `d${i}.png`, data })),
-    );
-    const template = await postForm(
-      t.url,
-      tokens.access,
-      '/mockups_app/upload_image_mode_mockup_templates/',
-      { templateData },
-      [{ name: 'shirt.png', data: await templatePng(30) }],
-      'file',
-    );
-    await t.app.inject({
-      method: 'POST',
-      url: '/mockups_app/set_templates_for_workspace/',
-      headers: auth,
-      payload: { selectedTemplates: [template.body.templates[0].mkp_template_id], workspace_id: workspaceId },
-    });
-    const run = await t.app.inject({
-      url: `/mockups_python_engine_app/generate_mockups/?workspace_id=${workspaceId}`,
-      headers: auth,
-    });
-    expect(run.statusCode).toBe(200);
+    const seller = await workspaceReadyToGenerate(t, 2, 200);
+    expect((await seller.generate(t.app)).status).toBe(200);
     await t.app.background.jobsIdle();
     // Printify throttles the first call once: the helper waits and asks again.
     printify.failNext('rate_limit');
     const shops = await t.app.inject({
       method: 'POST',
       url: '/printify_app/fetch_printify_shopIDs/',
-      headers: auth,
+      headers: seller.headers,
       payload: { apiKey: printify.token },
     });
     expect(shops.statusCode).toBe(200);
