@@ -90,6 +90,7 @@ describe(`the run reconciler on ${testDbKind}`, () => {
     expect(warned).toEqual([{ job: 'render-test', ids: ['lost-pending', 'lost-running'] }]);
     // A second pass (another worker, or the next tick) finds nothing lost.
     expect(await reconciler.runOnce()).toBe(0);
+    expect(warned).toHaveLength(1);
 
     // A job that finished (its entry done) while its row stayed unfinished is queued again too.
     await q.updateTable('queue_jobs').set({ status: 'failed' }).where('id', '=', 'lost-pending').execute();
