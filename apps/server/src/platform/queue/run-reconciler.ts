@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
 import type { Db } from '../db/db.ts';
 import type { JobQueue } from './job-queue.ts';
 
@@ -19,8 +20,12 @@ export type RunReconcilerDeps = {
   intervalMs: number;
 };
 
-/** Statuses of a row whose work is not finished (all four tables use the contract's words). */
-const unfinished = ['Pending', 'In Progress'];
+/**
+ * Statuses of a row whose work is not finished (all four tables use the contract's words), as
+ * literals: the partial indexes of migration 0020 are used only when the query's condition is
+ * theirs word for word, which a bound parameter is not.
+ */
+const unfinished = [sql.lit('Pending'), sql.lit('In Progress')];
 
 /**
  * The database is the source of truth for runs: a row still Pending or In Progress whose job has
