@@ -25,14 +25,20 @@ import { designsRepo } from './modules/designs/designs.repo.ts';
 import { designsRoutes } from './modules/designs/designs.routes.ts';
 import { designsService } from './modules/designs/designs.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { appMetrics } from './modules/metrics/metrics.ts';
+import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { createListingsJob } from './modules/listings/create-listings.job.ts';
 import { listingsRepo } from './modules/listings/listings.repo.ts';
 import { listingsRoutes } from './modules/listings/listings.routes.ts';
-import { listingsService, providerClients } from './modules/listings/listings.service.ts';
+import {
+  CREATE_LISTINGS_JOB,
+  listingsService,
+  providerClients,
+} from './modules/listings/listings.service.ts';
 import type { ListingWriter } from './modules/metadata/listing-writer.ts';
 import { metadataRepo } from './modules/metadata/metadata.repo.ts';
 import { metadataRoutes } from './modules/metadata/metadata.routes.ts';
-import { metadataService } from './modules/metadata/metadata.service.ts';
+import { WRITE_LISTING_JOB, metadataService } from './modules/metadata/metadata.service.ts';
 import { offlineListingWriter } from './modules/metadata/offline-writer.ts';
 import { openAiListingWriter } from './modules/metadata/openai-writer.ts';
 import { writeListingJob } from './modules/metadata/write-listing.job.ts';
@@ -40,10 +46,10 @@ import { designTextReader } from './modules/metadata/design-text/design-text-rea
 import { mockupsRepo } from './modules/mockups/mockups.repo.ts';
 import { storesRepo } from './modules/stores/stores.repo.ts';
 import { storesRoutes } from './modules/stores/stores.routes.ts';
-import { storeClients, storesService } from './modules/stores/stores.service.ts';
+import { SYNC_STORE_JOB, storeClients, storesService } from './modules/stores/stores.service.ts';
 import { syncStoreJob } from './modules/stores/sync-store.job.ts';
 import { mockupsRoutes } from './modules/mockups/mockups.routes.ts';
-import { mockupsService } from './modules/mockups/mockups.service.ts';
+import { RENDER_MOCKUPS_JOB, mockupsService } from './modules/mockups/mockups.service.ts';
 import { mockupRenderer } from './modules/mockups/mockup-renderer.ts';
 import { renderCache } from './modules/mockups/render-cache.ts';
 import { renderMockupsJob } from './modules/mockups/render-mockups.job.ts';
@@ -60,7 +66,7 @@ import { LiveSessions, liveSessionCache } from './platform/auth/live-sessions.ts
 import { requireUser } from './platform/auth/require-user.ts';
 import { SecretBox } from './platform/crypto/secrets.ts';
 import { AccessTokens, RefreshTokenSuccessors } from './platform/auth/tokens.ts';
-import { type Db, isDatabaseUp } from './platform/db/db.ts';
+import { type Db, isDatabaseUp, poolUseOf } from './platform/db/db.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { openMail } from './platform/mail/open-mail.ts';
 import { answerClientError, answerFrameworkError } from './platform/http/framework-errors.ts';
@@ -71,6 +77,7 @@ import { registerSecurity } from './platform/http/security.ts';
 import { registerSpa, wantsHtml } from './platform/http/spa.ts';
 import { registerStrictJson } from './platform/http/utf8.ts';
 import { openJobQueue, runsJobs } from './platform/queue/open-queue.ts';
+import { runReconciler } from './platform/queue/run-reconciler.ts';
 import { filesRoutes } from './platform/storage/files.routes.ts';
 import { localDiskStorage } from './platform/storage/local-disk-storage.ts';
 import { orphanSweep } from './platform/storage/orphan-sweep.ts';
@@ -119,6 +126,11 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   recordRoutes(app);
+  const metrics = appMetrics({ queueDepth: () => queue.depth(), poolUse: () => poolUseOf(db), log: app.log });
+  metrics.observeRequests(app);
+  // A worker (ROLE=worker) serves only /healthz, /readyz and /metrics, never the API.
+  const servesApi = config.role !== 'worker';
+  const providers = { ...config.providers, onAttempt: metrics.providerAttempt };
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -128,7 +140,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   const origin = publicOrigin(config.publicUrl, config);
   app.addHook('onListen', async () => origin.listening(app.server.address()));
   await registerSecurity(app, config);
-  await registerOpenApi(app, { serve: config.apiDocs });
+  await registerOpenApi(app, { serve: config.apiDocs && servesApi });
 
   const accessTokens = new AccessTokens(config.appSecret, config.auth.accessTokenTtlSeconds);
   const accounts = authRepo(db);
@@ -190,7 +202,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     limits: config.uploads,
   });
 
-  const queue = openJobQueue({ config, db, log: app.log });
+  const queue = metrics.countJobs(openJobQueue({ config, db, log: app.log }));
   const engine = new MockupEngine();
   const mockupRenders = renderCache(engine, storage, library.produce);
   const mockupRender = mockupRenderer({ repo: mockupsRepo(db), storage, engine, cache: mockupRenders });
@@ -215,6 +227,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
       designs,
       templates,
       mockups,
+      onRendered: metrics.mockupRendered,
     }),
   );
   const metadataData = metadataRepo(db);
@@ -243,7 +256,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     secrets,
     workspaces,
     designs,
-    providers: config.providers,
+    providers,
   });
   queue.register(
     createListingsJob({
@@ -252,14 +265,18 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
       storage,
       signer,
       secrets,
-      providers: config.providers,
+      providers,
       publicUrl: config.publicUrl,
     }),
   );
   const storesData = storesRepo(db);
   const clients = {
-    ...storeClients({ ...config.stores, timeoutMs: config.providers.timeoutMs }),
-    printify: providerClients(config.providers).printify,
+    ...storeClients({
+      ...config.stores,
+      timeoutMs: config.providers.timeoutMs,
+      onAttempt: providers.onAttempt,
+    }),
+    printify: providerClients(providers).printify,
   };
   const stores = storesService({
     repo: storesData,
@@ -284,6 +301,22 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     }),
   );
   if (runsJobs(config.role)) queue.start();
+  // The database is the source of truth for runs: a run whose queued job was lost is queued again.
+  const reconciler = runReconciler({
+    db,
+    queue,
+    log: app.log,
+    sources: [
+      { table: 'mockup_jobs', job: RENDER_MOCKUPS_JOB, payload: (jobId) => ({ jobId }) },
+      { table: 'ai_tasks', job: WRITE_LISTING_JOB, payload: (taskId) => ({ taskId }) },
+      { table: 'listing_runs', job: CREATE_LISTINGS_JOB, payload: (runId) => ({ runId }) },
+      { table: 'store_sync_runs', job: SYNC_STORE_JOB, payload: (runId) => ({ runId }) },
+    ],
+    graceMs: config.queue.leaseSeconds * 1000,
+    intervalMs: config.queue.leaseSeconds * 1000,
+  });
+  const stopReconciling = runsJobs(config.role) ? reconciler.schedule() : undefined;
+  app.addHook('onClose', async () => stopReconciling?.());
   // Stored files no row refers to go at start and daily, in the process that runs the jobs.
   const sweep = orphanSweep({ storage, referenced: storedKeysRepo(db).referenced, log: app.log });
   const stopSweeps = runsJobs(config.role) ? sweep.schedule() : undefined;
@@ -295,7 +328,19 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   });
   app.decorate('background', { idle: thumbnails.idle, warm: library.warm, jobsIdle: () => queue.idle() });
 
-  await app.register(healthRoutes, { isDatabaseUp: () => isDatabaseUp(db) });
+  await app.register(healthRoutes, {
+    isDatabaseUp: () => isDatabaseUp(db),
+    ...(config.queue.redisUrl && { isRedisUp: () => queue.isUp() }),
+  });
+  await app.register(metricsRoutes, { metrics });
+  if (!servesApi) {
+    app.setNotFoundHandler((request, reply) =>
+      reply
+        .status(404)
+        .send(errorBodyOf(`No such call: ${request.method} ${request.url.split('?')[0]}`, 'not_found')),
+    );
+    return app;
+  }
   await app.register(contentRoutes, contentDirs);
   await app.register(authRoutes, { auth, requireUser: signedIn, perMinute: config.rateLimit.authPerMinute });
   const mail = openMail(config.mail, app.log);
@@ -330,6 +375,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     repo: billingRepo(db),
     stripe: config.stripe,
     timeoutMs: config.providers.timeoutMs,
+    onAttempt: providers.onAttempt,
     log: app.log,
   });
   await app.register(billingRoutes, { billing, requireUser: signedIn, publicOrigin: origin.get });

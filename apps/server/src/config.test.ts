@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -24,7 +24,11 @@ describe('config', () => {
   });
 
   it('uses PostgreSQL when DATABASE_URL is set', () => {
-    const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u@localhost/db' });
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      DATABASE_URL: 'postgres://u@localhost/db',
+      APP_SECRET: 'x'.repeat(40),
+    });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@localhost/db' });
   });
 
@@ -34,8 +38,34 @@ describe('config', () => {
     );
   });
 
-  it('requires APP_SECRET in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() })).toThrow(/APP_SECRET/);
+  it('requires APP_SECRET whenever another process can share the data, saying how to make one', () => {
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ NODE_ENV: 'production', PUBLIC_URL: 'https://podflow.example.com' }, 'in production'],
+      [{ DATABASE_URL: 'postgres://u@localhost/db' }, 'when DATABASE_URL is set'],
+      [{ REDIS_URL: 'redis://127.0.0.1:6379' }, 'when REDIS_URL is set'],
+      [{ ROLE: 'worker' }, 'when ROLE is worker'],
+      [{ ROLE: 'api' }, 'when ROLE is api'],
+    ];
+    for (const [env, reason] of cases) {
+      const dir = dataDir();
+      for (const secret of [{}, { APP_SECRET: '' }]) {
+        expect(() => loadConfig({ DATA_DIR: dir, ...env, ...secret }), reason).toThrow(
+          `APP_SECRET: required ${reason}`,
+        );
+        expect(() => loadConfig({ DATA_DIR: dir, ...env, ...secret }), reason).toThrow(
+          'Make one with `openssl rand -base64 48` (at least 32 characters) and give every process the same value.',
+        );
+      }
+      // Refused before anything is written: no secret file a second process would not share.
+      expect(existsSync(path.join(dir, 'app-secret')), reason).toBe(false);
+      expect(loadConfig({ DATA_DIR: dir, ...env, APP_SECRET: 's'.repeat(32) }).appSecret).toBe(
+        's'.repeat(32),
+      );
+    }
+    expect(() => loadConfig({ DATA_DIR: dataDir(), REDIS_URL: '', ROLE: 'all' })).not.toThrow();
+    expect(() => loadConfig({ DATA_DIR: dataDir() }, ['--role', 'worker'])).toThrow(
+      'APP_SECRET: required when ROLE is worker',
+    );
   });
 
   it('requires PUBLIC_URL in production, and refuses one that is not http(s)', () => {

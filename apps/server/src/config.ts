@@ -19,7 +19,10 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   DATABASE_URL: z.string().startsWith('postgres', 'DATABASE_URL must be a postgres:// URL').optional(),
-  APP_SECRET: z.string().min(32, 'APP_SECRET needs at least 32 characters').optional(),
+  // Empty means unset: the embedded default keeps a generated one in DATA_DIR (refused when shared).
+  APP_SECRET: z
+    .union([z.literal(''), z.string().min(32, 'APP_SECRET needs at least 32 characters')])
+    .optional(),
   // Empty means unset. The secret before the last rotation: sealed values still open under it.
   APP_SECRET_PREVIOUS: z
     .union([z.literal(''), z.string().min(32, 'APP_SECRET_PREVIOUS needs at least 32 characters')])
@@ -219,8 +222,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
-  if (e.NODE_ENV === 'production' && !e.APP_SECRET) {
-    throw new Error('Invalid configuration:\n  APP_SECRET: required in production (at least 32 characters)');
+  const shared = sharedDataReason(e);
+  if (shared && !e.APP_SECRET) {
+    throw new Error(`Invalid configuration:\n  APP_SECRET: required ${shared}. ${makeASecret}`);
   }
   if (e.NODE_ENV === 'production' && !e.PUBLIC_URL) {
     throw new Error(
@@ -262,7 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'sqlite', file: path.join(dataDir, 'podflow.sqlite') },
-    appSecret: e.APP_SECRET ?? localSecret(dataDir),
+    appSecret: e.APP_SECRET || localSecret(dataDir),
     appSecretPrevious: e.APP_SECRET_PREVIOUS || undefined,
     publicUrl: e.PUBLIC_URL || undefined,
     apiDocs: e.API_DOCS === '' || e.API_DOCS === undefined ? e.NODE_ENV !== 'production' : e.API_DOCS,
@@ -333,6 +337,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       outboxDir: path.join(dataDir, 'outbox'),
     },
   };
+}
+
+/** How to make a secret, in the sentence that asks for one. */
+export const makeASecret =
+  'Make one with `openssl rand -base64 48` (at least 32 characters) and give every process the same value.';
+
+/**
+ * Why APP_SECRET must be set, or undefined when the embedded default may keep its own: every
+ * process that can share the data must sign and seal with the same secret, and a file inside one
+ * machine's DATA_DIR is not shared.
+ */
+function sharedDataReason(e: z.infer<typeof schema>): string | undefined {
+  if (e.NODE_ENV === 'production') return 'in production';
+  if (e.DATABASE_URL) return 'when DATABASE_URL is set (several processes can share the database)';
+  if (e.REDIS_URL) return 'when REDIS_URL is set (several processes can share the job queue)';
+  if (e.ROLE !== 'all') return `when ROLE is ${e.ROLE} (the other role runs in another process)`;
+  return undefined;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type HttpClientOptions, RateLimiter, httpClient, retryAfter } from './http.ts';
+import { type HttpClientOptions, type ProviderAttempt, RateLimiter, httpClient, retryAfter } from './http.ts';
 import { readGelatoError } from './provider-error.ts';
 import { providerFailure } from './test-kit.ts';
 
@@ -290,6 +290,59 @@ describe('httpClient: errors', () => {
       return new Promise<void>(() => undefined);
     };
     await expect(client({ sleep }).request('GET', '/x', { signal: between.signal })).rejects.toBe(reason);
+  });
+});
+
+describe('httpClient: onAttempt (metrics)', () => {
+  const seen = () => {
+    const attempts: Array<Omit<ProviderAttempt, 'durationMs'>> = [];
+    const durations: number[] = [];
+    const onAttempt = ({ durationMs, ...attempt }: ProviderAttempt) => {
+      attempts.push(attempt);
+      durations.push(durationMs);
+    };
+    return { attempts, durations, onAttempt };
+  };
+
+  it('tells every attempt with its status: a 429 then the 200 of its retry', async () => {
+    const { attempts, durations, onAttempt } = seen();
+    handlers = [json(429, {}, { 'Retry-After': '1' }), json(200, { ok: true })];
+    await client({ onAttempt }).request('POST', '/v1/shops.json', { body: {} });
+    expect(attempts).toEqual([
+      { provider: 'Printify', method: 'POST', status: 429, ok: false },
+      { provider: 'Printify', method: 'POST', status: 200, ok: true },
+    ]);
+    expect(durations.every((ms) => ms >= 0 && ms < 5000)).toBe(true);
+  });
+
+  it('tells a timeout as status 0, a 2xx that is not JSON as a failure, and a 500 not retried once', async () => {
+    const { attempts, onAttempt } = seen();
+    handlers = [() => undefined];
+    await providerFailure(client({ onAttempt, timeoutMs: 50, maxRetries: 0 }).request('GET', '/slow'));
+    handlers = [
+      (_req, res) => {
+        res.writeHead(200, { 'Content-Type': 'text/html' });
+        res.end('<html>proxy</html>');
+      },
+    ];
+    await providerFailure(client({ onAttempt }).request('GET', '/page'));
+    handlers = [json(500, {})];
+    await providerFailure(client({ onAttempt }).request('POST', '/create', { body: {} }));
+    expect(attempts).toEqual([
+      { provider: 'Printify', method: 'GET', status: 0, ok: false },
+      { provider: 'Printify', method: 'GET', status: 200, ok: false },
+      { provider: 'Printify', method: 'POST', status: 500, ok: false },
+    ]);
+  });
+
+  it('goes on as if nothing happened when the observer throws', async () => {
+    handlers = [json(503, {}), json(200, { id: 'p' })];
+    const onAttempt = vi.fn(() => {
+      throw new Error('metrics are broken');
+    });
+    expect(await client({ onAttempt }).request('GET', '/v1/shops.json')).toEqual({ id: 'p' });
+    expect(onAttempt).toHaveBeenCalledTimes(2);
+    expect(received).toHaveLength(2);
   });
 });
 

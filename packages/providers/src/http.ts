@@ -28,12 +28,23 @@ export type HttpClientOptions = {
   userAgent?: string;
   /** Reads the provider's reason and code from an error body (default: printify.md's order). */
   readError?: (body: unknown) => ErrorDetail;
+  /** Told the end of every attempt (metrics); what it throws is ignored, the request goes on. */
+  onAttempt?: (attempt: ProviderAttempt) => void;
+};
+
+/** One attempt of a request: `status` 0 when no answer came (timeout, connection refused). */
+export type ProviderAttempt = {
+  provider: string;
+  method: HttpMethod;
+  status: number;
+  ok: boolean;
+  durationMs: number;
 };
 
 /** What a provider client passes through to the helper unchanged (tests inject fetch, sleep and random). */
 export type TransportOptions = Pick<
   HttpClientOptions,
-  'timeoutMs' | 'maxRetries' | 'fetch' | 'sleep' | 'random'
+  'timeoutMs' | 'maxRetries' | 'fetch' | 'sleep' | 'random' | 'onAttempt'
 >;
 
 export type RequestOptions = {
@@ -68,7 +79,8 @@ const maxRetryAfterMs = 60_000;
 /** Connection failures after which the request cannot have reached the provider. */
 const notSentCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
-type Outcome<T> = { ok: true; value: T } | { ok: false; error: ProviderError; retry: boolean };
+type Outcome<T> =
+  { ok: true; value: T; status: number } | { ok: false; error: ProviderError; retry: boolean };
 
 /** The one outbound HTTP helper of PodFlow: auth, JSON, timeouts, retries, rate limits, redaction. */
 export function httpClient(options: HttpClientOptions): HttpClient {
@@ -127,7 +139,7 @@ export function httpClient(options: HttpClientOptions): HttpClient {
           retry: false,
         };
       }
-      return { ok: true, value: body as T };
+      return { ok: true, value: body as T, status: response.status };
     }
     const status = response.status;
     const retryable = status === 408 || status === 429 || status >= 500;
@@ -177,7 +189,15 @@ export function httpClient(options: HttpClientOptions): HttpClient {
       for (let retries = 0; ; retries++) {
         signal?.throwIfAborted();
         for (const limiter of limiters) await abortable(limiter.take(), signal);
+        const started = performance.now();
         const outcome = await attempt<T>(method, url.href, init, idempotent, signal);
+        const status = outcome.ok ? outcome.status : outcome.error.status;
+        const durationMs = performance.now() - started;
+        try {
+          options.onAttempt?.({ provider, method, status, ok: outcome.ok, durationMs });
+        } catch {
+          // Metrics never change what a request does.
+        }
         if (outcome.ok) return outcome.value;
         const { error } = outcome;
         const wait =

@@ -7,7 +7,7 @@ import {
   subscriptionStatuses,
 } from '@podflow/contract/billing';
 import { type PlanId, planById, plans } from '@podflow/contract/plans';
-import { ProviderError } from '@podflow/providers/http';
+import { type ProviderAttempt, ProviderError } from '@podflow/providers/http';
 import {
   type StripeEvent,
   type StripeSubscription,
@@ -23,6 +23,8 @@ export type BillingDeps = {
   repo: BillingRepo;
   stripe: Config['stripe'];
   timeoutMs: number;
+  /** Told of every Stripe call's attempts (the metrics). */
+  onAttempt?: (attempt: ProviderAttempt) => void;
   log: {
     info(object: object, message: string): void;
     warn(object: object, message: string): void;
@@ -82,6 +84,7 @@ export function billingService(deps: BillingDeps) {
         baseUrl: settings.baseUrl,
         apiVersion: settings.apiVersion,
         timeoutMs: deps.timeoutMs,
+        ...(deps.onAttempt && { onAttempt: deps.onAttempt }),
       })
     : undefined;
   const priceOf: Record<PlanId, string | null> = {

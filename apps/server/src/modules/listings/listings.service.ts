@@ -12,7 +12,7 @@ import {
   printifyProductIdPattern,
 } from '@podflow/contract/listings';
 import { gelatoClient } from '@podflow/providers/gelato';
-import { ProviderError } from '@podflow/providers/http';
+import { type ProviderAttempt, ProviderError } from '@podflow/providers/http';
 import { printifyClient } from '@podflow/providers/printify';
 import { type SecretBox, SecretUnreadableError, connectionBinding } from '../../platform/crypto/secrets.ts';
 import { UserError } from '../../platform/errors.ts';
@@ -28,16 +28,28 @@ type ConnectionFields = Pick<
 
 export const CREATE_LISTINGS_JOB = 'create-listings';
 
-export type ProviderSettings = { printifyBaseUrl: string; gelatoBaseUrl: string; timeoutMs: number };
+export type ProviderSettings = {
+  printifyBaseUrl: string;
+  gelatoBaseUrl: string;
+  timeoutMs: number;
+  /** Told of every call's attempts (the metrics). */
+  onAttempt?: (attempt: ProviderAttempt) => void;
+};
+
+/** What every client takes from the settings: each attempt's timeout and its observer. */
+export const transportOf = ({ timeoutMs, onAttempt }: Pick<ProviderSettings, 'timeoutMs' | 'onAttempt'>) => ({
+  timeoutMs,
+  ...(onAttempt && { onAttempt }),
+});
 
 /** The provider clients for a key, on the configured base URLs and timeout (connections and runs alike). */
 export function providerClients(settings: ProviderSettings) {
   return {
     /** `account` (printifyAccountOf the key's shops) makes the client share the account's rate limits. */
     printify: (apiKey: string, account?: string) =>
-      printifyClient({ apiKey, account, baseUrl: settings.printifyBaseUrl, timeoutMs: settings.timeoutMs }),
+      printifyClient({ apiKey, account, baseUrl: settings.printifyBaseUrl, ...transportOf(settings) }),
     gelato: (apiKey: string) =>
-      gelatoClient({ apiKey, baseUrl: settings.gelatoBaseUrl, timeoutMs: settings.timeoutMs }),
+      gelatoClient({ apiKey, baseUrl: settings.gelatoBaseUrl, ...transportOf(settings) }),
   };
 }
 

@@ -27,6 +27,8 @@ type Deps = {
   designs: DesignsService;
   templates: TemplatesService;
   mockups: MockupsService;
+  /** Told how long each mockup took to render and store, in seconds (the metrics' histogram). */
+  onRendered?: (seconds: number) => void;
 };
 
 const payload = z.object({ jobId: z.string() });
@@ -123,6 +125,7 @@ export function renderMockupsJob(deps: Deps): JobDefinition<z.infer<typeof paylo
       const next = todo[index + 1];
       // Start decoding the next design while this one renders, so the pool never waits on a read.
       if (next) cache.design(next.storage_key, sideOf(next)).catch(() => undefined);
+      const renderStarted = performance.now();
       try {
         await renderer.renderAndStore({
           jobId: job.id,
@@ -134,6 +137,7 @@ export function renderMockupsJob(deps: Deps): JobDefinition<z.infer<typeof paylo
           adjust: adjustOf(design.id, template.id),
           storageLimit,
         });
+        deps.onRendered?.((performance.now() - renderStarted) / 1000);
         await repo.countDesign(jobId);
         done += 1;
       } catch (error) {

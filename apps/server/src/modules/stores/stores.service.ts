@@ -24,7 +24,7 @@ import { UserError } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/queue/job-queue.ts';
 import type { DesignsService } from '../designs/designs.service.ts';
 import type { ConnectionRow, ListingsRepo } from '../listings/listings.repo.ts';
-import { connectionKey } from '../listings/listings.service.ts';
+import { type ProviderSettings, connectionKey, transportOf } from '../listings/listings.service.ts';
 import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
 import type { StoreSyncResultRow, StoreSyncRunRow, StoresRepo } from './stores.repo.ts';
 
@@ -36,6 +36,8 @@ export type StoreSettings = {
   /** Tests and the demo only: a WooCommerce store may be plain http or on a private network. */
   allowPrivateUrls: boolean;
   timeoutMs: number;
+  /** Told of every call's attempts (the metrics). */
+  onAttempt?: ProviderSettings['onAttempt'];
 };
 
 /**
@@ -60,7 +62,7 @@ export function storeClients(settings: StoreSettings, storeFetch?: typeof global
         accessToken,
         baseUrl: settings.shopifyBaseUrl,
         apiVersion: settings.shopifyApiVersion,
-        timeoutMs: settings.timeoutMs,
+        ...transportOf(settings),
       }),
     woocommerce: (storeUrl: string, keys: WooKeys) =>
       wooClient({
@@ -68,7 +70,7 @@ export function storeClients(settings: StoreSettings, storeFetch?: typeof global
         consumerKey: keys.key,
         consumerSecret: keys.secret,
         queryStringAuth: keys.queryStringAuth,
-        timeoutMs: settings.timeoutMs,
+        ...transportOf(settings),
         fetch,
       }),
   };

@@ -20,6 +20,7 @@ import * as sessionHardening from './migrations/0012-session-hardening.ts';
 import * as productsPerShop from './migrations/0013-products-per-shop.ts';
 import * as mockupAdjustments from './migrations/0014-mockup-adjustments.ts';
 import * as createRequests from './migrations/0015-create-requests.ts';
+import * as unfinishedRuns from './migrations/0020-unfinished-runs.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -41,16 +42,49 @@ const migrations: Record<string, Migration> = {
   '0013-products-per-shop': productsPerShop,
   '0014-mockup-adjustments': mockupAdjustments,
   '0015-create-requests': createRequests,
+  '0020-unfinished-runs': unfinishedRuns,
 };
 
 // PostgreSQL answers bigint (int8) columns as strings; our bigints are epoch milliseconds.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
-/** Opens the configured database: a SQLite file (WAL, busy timeout) or a PostgreSQL pool. */
-export function openDatabase(database: Config['database']): Db {
+/** How many connections a database pool holds, lends out and has callers waiting for. */
+export type PoolUse = { size: number; max: number; inUse: number; waiting: number };
+
+const poolUse = new WeakMap<Db, () => PoolUse>();
+
+/** The pool's use now: PostgreSQL's pool, or SQLite's one connection (always lent). */
+export function poolUseOf(db: Db): PoolUse {
+  return poolUse.get(db)?.() ?? { size: 1, max: 1, inUse: 0, waiting: 0 };
+}
+
+/** Where a connection's failure is told; the default writes one line to stderr. */
+export type DatabaseErrorLog = (error: Error) => void;
+
+const logToStderr: DatabaseErrorLog = (error) =>
+  console.error(`database connection error (the pool reconnects): ${error.message}`);
+
+/**
+ * Opens the configured database: a SQLite file (WAL, busy timeout) or a PostgreSQL pool. The pool
+ * and each of its connections handle 'error': a PostgreSQL restart ("Connection terminated
+ * unexpectedly") fails the queries under way and is logged, and later queries get new connections;
+ * an 'error' event without a listener would end the process.
+ */
+export function openDatabase(database: Config['database'], onError: DatabaseErrorLog = logToStderr): Db {
   if (database.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const max = 10;
+    const pool = new pg.Pool({ connectionString: database.url, max, connectionTimeoutMillis: 5000 });
+    pool.on('error', onError);
+    // A lent connection has no listener of the pool's: its own one, for the whole life of the client.
+    pool.on('connect', (client) => client.on('error', onError));
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    poolUse.set(db, () => ({
+      size: pool.totalCount,
+      max,
+      inUse: pool.totalCount - pool.idleCount,
+      waiting: pool.waitingCount,
+    }));
+    return db;
   }
   mkdirSync(path.dirname(database.file), { recursive: true });
   const sqlite = new SQLite(database.file);
@@ -58,7 +92,9 @@ export function openDatabase(database: Config['database']): Db {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  poolUse.set(db, () => ({ size: 1, max: 1, inUse: 0, waiting: 0 }));
+  return db;
 }
 
 /** Brings the schema up to date; run on every start. */

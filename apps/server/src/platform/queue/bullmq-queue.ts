@@ -164,6 +164,43 @@ export function bullmqJobQueue({ redisUrl, prefix, leaseSeconds, log }: BullmqQu
       await Promise.allSettled([producer.quit(), consumer?.quit()]);
     },
 
+    async liveIds(name, ids) {
+      const kind = kinds.get(name);
+      if (!kind) throw new Error(`No job named "${name}" is registered`);
+      const states = await Promise.all(
+        ids.map(async (id) => {
+          const job = await kind.queue.getJob(id);
+          return job ? await job.getState() : 'unknown';
+        }),
+      );
+      return new Set(ids.filter((_id, i) => (unfinished as readonly string[]).includes(states[i] ?? '')));
+    },
+
+    async depth() {
+      return Promise.all(
+        [...kinds.values()].map(async ({ definition, queue }) => {
+          const counts = await queue.getJobCounts('waiting', 'delayed', 'prioritized', 'active');
+          return {
+            name: definition.name,
+            waiting: (counts.waiting ?? 0) + (counts.delayed ?? 0) + (counts.prioritized ?? 0),
+            running: counts.active ?? 0,
+          };
+        }),
+      );
+    },
+
+    async isUp() {
+      if (producer.status !== 'ready') return false;
+      const timeout = new Promise<false>((resolve) => setTimeout(resolve, 1000, false).unref());
+      return Promise.race([
+        producer.ping().then(
+          (answer) => answer === 'PONG',
+          () => false,
+        ),
+        timeout,
+      ]);
+    },
+
     async idle() {
       for (;;) {
         const counts = await Promise.all(

@@ -282,6 +282,38 @@ export function embeddedJobQueue({
       await Promise.allSettled([...runs]);
     },
 
+    async liveIds(name, ids) {
+      if (ids.length === 0) return new Set();
+      const rows = await q
+        .selectFrom('queue_jobs')
+        .select('id')
+        .where('name', '=', name)
+        .where('id', 'in', ids)
+        .where('status', 'in', ['queued', 'running'])
+        .execute();
+      return new Set(rows.map((row) => row.id));
+    },
+
+    async depth() {
+      const rows = await q
+        .selectFrom('queue_jobs')
+        .select(['name', 'status', (eb) => eb.fn.countAll().as('count')])
+        .where('status', 'in', ['queued', 'running'])
+        .groupBy(['name', 'status'])
+        .execute();
+      const count = (name: string, status: string) =>
+        Number(rows.find((row) => row.name === name && row.status === status)?.count ?? 0);
+      return [...kinds.keys()].map((name) => ({
+        name,
+        waiting: count(name, 'queued'),
+        running: count(name, 'running'),
+      }));
+    },
+
+    async isUp() {
+      return true;
+    },
+
     async idle() {
       for (;;) {
         const { count } = await q

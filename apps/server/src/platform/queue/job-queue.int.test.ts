@@ -336,7 +336,13 @@ describe.each(adapters)('job queue: $name', (adapter) => {
         .execute();
       return rows;
     };
-    const childEnv = { NODE_ENV: 'test', JOB_LEASE_SECONDS: '1', ...t.env, ...env };
+    const childEnv = {
+      NODE_ENV: 'test',
+      APP_SECRET: 'x'.repeat(32),
+      JOB_LEASE_SECONDS: '1',
+      ...t.env,
+      ...env,
+    };
     const args = ['items-1', '30', '50'];
 
     const first = startWorker(childEnv, args);

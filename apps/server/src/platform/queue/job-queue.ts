@@ -41,6 +41,12 @@ export interface JobQueue {
   close(): Promise<void>;
   /** Resolves when no job is queued or running (tests and benches wait on it). */
   idle(): Promise<void>;
+  /** Of these ids of one kind, those with an entry still to run (queued, delayed or running). */
+  liveIds(name: string, ids: string[]): Promise<Set<string>>;
+  /** Jobs of each registered kind waiting to run (queued or delayed) and running, in every process. */
+  depth(): Promise<Array<{ name: string; waiting: number; running: number }>>;
+  /** True when the queue's store answers (Redis for BullMQ; the embedded queue is the database). */
+  isUp(): Promise<boolean>;
 }
 
 /** How both adapters retry: the same numbers, so a job behaves alike on either. */

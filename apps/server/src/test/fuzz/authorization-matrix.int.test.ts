@@ -16,6 +16,7 @@ import { type StateDigest, digestChanges, stateDigest } from './state-digest.ts'
 const takesNoId: Record<string, string> = {
   'GET /healthz': 'public liveness check',
   'GET /readyz': 'public readiness check',
+  'GET /metrics': 'Prometheus metrics: counts and durations by route pattern, no seller’s data or ids',
   'GET /tutorials/tutorials.json': 'public static content',
   'GET /tutorials/:file': 'public static content: a file name of the shipped tutorials, nobody’s data',
   'GET /media/:file': 'public static content: the demo video and its poster',
