@@ -229,9 +229,14 @@ async function shopifyProducts(): Promise<StoreProduct[]> {
 }
 
 async function wooProducts(): Promise<StoreProduct[]> {
+  // WooCommerce takes Basic keys over https only: the test reads as if through a TLS proxy.
   const response = await fetch(`${woo.url}/wp-json/wc/v3/products?per_page=100`, {
-    headers: { authorization: `Basic ${Buffer.from(`${woo.key}:${woo.secret}`).toString('base64')}` },
+    headers: {
+      authorization: `Basic ${Buffer.from(`${woo.key}:${woo.secret}`).toString('base64')}`,
+      'x-forwarded-proto': 'https',
+    },
   });
+  if (!response.ok) throw new Error(`WooCommerce sandbox: ${response.status} ${await response.text()}`);
   const products = (await response.json()) as {
     name: string;
     tags: { name: string }[];
