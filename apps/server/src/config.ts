@@ -139,6 +139,9 @@ const schema = z.object({
   TAG_MANAGER: bool.default(false),
 });
 
+/** Every environment variable the configuration reads (compose.yaml and the Dockerfile set no other). */
+export const configKeys: readonly string[] = Object.keys(schema.shape);
+
 export type Config = {
   env: 'development' | 'production' | 'test';
   host: string;
