@@ -91,6 +91,15 @@ export async function startPostgres(): Promise<Service> {
 /** A throw-away Redis on a loopback port, without persistence; answers PING before returning. */
 export async function startRedis(): Promise<Service> {
   const port = await freePort();
+  await launchRedis(port);
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    stop: () => void spawnSync('redis-cli', ['-p', String(port), 'shutdown', 'nosave']),
+  };
+}
+
+/** Starts a Redis without persistence on `port` (daemonized) and waits until it answers PING. */
+export async function launchRedis(port: number | string): Promise<void> {
   execFileSync('redis-server', [
     '--port',
     String(port),
@@ -105,12 +114,7 @@ export async function startRedis(): Promise<Service> {
   ]);
   for (let i = 0; i < 50; i += 1) {
     const ping = spawnSync('redis-cli', ['-p', String(port), 'ping'], { encoding: 'utf8' });
-    if (ping.stdout.trim() === 'PONG') {
-      return {
-        url: `redis://127.0.0.1:${port}`,
-        stop: () => void spawnSync('redis-cli', ['-p', String(port), 'shutdown', 'nosave']),
-      };
-    }
+    if (ping.stdout.trim() === 'PONG') return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`Redis did not answer PING on port ${port}`);

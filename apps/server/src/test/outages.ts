@@ -1,10 +1,10 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { MockupJobLog } from '@podflow/contract/mockups';
-import type { Service } from '../../../../scripts/services.ts';
+import { type Service, launchRedis } from '../../../../scripts/services.ts';
 import { buildSignedInUser, buildWorkspace, postForm, uploadDesigns } from './factories.ts';
 import { buildPng, templateData, templatePng } from './images.ts';
 import type { TestApp } from './test-app.ts';
@@ -48,26 +48,7 @@ export function redisOutage(service: Service): Outage {
   const port = new URL(service.url).port;
   return {
     stop: () => void spawnSync('redis-cli', ['-p', port, 'shutdown', 'nosave']),
-    start: async () => {
-      execFileSync('redis-server', [
-        '--port',
-        port,
-        '--bind',
-        '127.0.0.1',
-        '--save',
-        '',
-        '--appendonly',
-        'no',
-        '--daemonize',
-        'yes',
-      ]);
-      for (let i = 0; i < 50; i += 1) {
-        if (spawnSync('redis-cli', ['-p', port, 'ping'], { encoding: 'utf8' }).stdout.trim() === 'PONG')
-          return;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      throw new Error(`Redis did not answer PING on port ${port} after a restart`);
-    },
+    start: () => launchRedis(port),
   };
 }
 

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MockupGridRow, MockupJobLog } from '@podflow/contract/mockups';
 import { freePort } from '../../../../../scripts/services.ts';
+import { waitFor } from '../../test/outages.ts';
 import { type TestDatabase, openTestDatabase, testDbKind } from '../../test/test-app.ts';
 
 const main = fileURLToPath(new URL('../../main.ts', import.meta.url));
@@ -132,21 +133,6 @@ async function jobLogs(url: string, token: string, workspaceId: string): Promise
     headers: { authorization: `Bearer ${token}` },
   });
   return ((await response.json()) as { job_logs: MockupJobLog[] }).job_logs;
-}
-
-async function waitFor<T>(
-  what: string,
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  ms: number,
-): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 const adapters: Array<{ name: string; env: () => Record<string, string> }> = [
