@@ -34,6 +34,9 @@ export type DesignsServiceDeps = {
   afterDelete?: Array<(userId: string, designIds: string[]) => Promise<void>>;
 };
 
+/** Files of one upload being written to storage at once (the one arriving and those finishing). */
+const STORING_AT_ONCE = 3;
+
 const NO_ALPHA_WARNING =
   'has no transparent background (no alpha channel): it will print as a filled rectangle.';
 
@@ -65,17 +68,24 @@ export function designsService(deps: DesignsServiceDeps) {
     };
   }
 
+  /** Creation times that never repeat in this process, so files stored in one millisecond keep their order. */
+  let lastStamp = 0;
+  const nextStamp = () => (lastStamp = Math.max(Date.now(), lastStamp + 1));
+
   /** Streams one file to storage through the PNG check, then takes its quota and inserts its row. */
   async function storeOne(
     userId: string,
     workspaceId: string,
     plan: Plan,
     part: FilePart,
+    received: () => void,
+    turn: Promise<unknown> = Promise.resolve(),
   ): Promise<UploadedFile> {
     const fileName = displayName(part.fileName, 'design.png');
     const rejected = (reason: string): UploadedFile => ({ file_name: fileName, status: 'rejected', reason });
     if ((await repo.designCount(workspaceId)) >= plan.designSlotsPerWorkspace) {
       await part.discard();
+      received();
       return rejected(quotaErrors.designs);
     }
 
@@ -84,15 +94,18 @@ export function designsService(deps: DesignsServiceDeps) {
     const info: Partial<PngInfo> = {};
     let bytes: number;
     try {
-      bytes = await storage.write(key, checked(part, info));
+      bytes = await storage.write(key, checked(part, info, received));
     } catch (error) {
       if (error instanceof PngRejection) {
         await part.discard();
+        received();
         return rejected(`${fileName} ${error.message}`);
       }
       throw error;
     }
 
+    // Rows go in in the order the files were sent (the seller's list keeps it), after the one before.
+    await turn.catch(() => undefined);
     const row = {
       id,
       workspace_id: workspaceId,
@@ -108,7 +121,7 @@ export function designsService(deps: DesignsServiceDeps) {
       product_description: '',
       seo_keywords: '',
       printify_product_id: null,
-      created_at: Date.now(),
+      created_at: nextStamp(),
     };
     const quota = await repo.insertWithinQuota(row, plan);
     if (quota !== 'ok') {
@@ -131,14 +144,22 @@ export function designsService(deps: DesignsServiceDeps) {
     };
   }
 
-  /** The file's bytes, checked as a PNG as they pass, and refused when they run past the size limit. */
-  async function* checked(part: FilePart, info: Partial<PngInfo>): AsyncGenerator<Buffer> {
+  /**
+   * The file's bytes, checked as a PNG as they pass, and refused when they run past the size
+   * limit; `received` is called once the last byte has passed.
+   */
+  async function* checked(
+    part: FilePart,
+    info: Partial<PngInfo>,
+    received: () => void,
+  ): AsyncGenerator<Buffer> {
     try {
       yield* inspectPng(part.chunks(), { maxPixels: limits.maxPixels }, info);
     } catch (error) {
       if (part.truncated()) throw new PngRejection(tooLargeReason(limits.maxFileBytes));
       throw error;
     }
+    received();
     if (part.truncated()) throw new PngRejection(tooLargeReason(limits.maxFileBytes));
   }
 
@@ -154,7 +175,10 @@ export function designsService(deps: DesignsServiceDeps) {
     let workspaceId = queryWorkspaceId
       ? (await workspaces.requireOwned(userId, queryWorkspaceId)).id
       : undefined;
-    const files: UploadedFile[] = [];
+    // A file is stored while the next one arrives: once its bytes have passed (an object store
+    // may still be taking them), the next part is read. At most STORING_AT_ONCE are in hand.
+    const storing: Array<Promise<UploadedFile>> = [];
+    const inHand = new Set<Promise<UploadedFile>>();
     let plan: Plan | undefined; // read once per upload, at its first file
     for await (const part of parts) {
       if (part.kind === 'field') {
@@ -163,11 +187,13 @@ export function designsService(deps: DesignsServiceDeps) {
         continue;
       }
       if (part.kind === 'too-many-files') {
-        files.push({
-          file_name: '(more files)',
-          status: 'rejected',
-          reason: tooManyFilesReason(limits.maxFiles),
-        });
+        storing.push(
+          Promise.resolve({
+            file_name: '(more files)',
+            status: 'rejected',
+            reason: tooManyFilesReason(limits.maxFiles),
+          }),
+        );
         break;
       }
       if (!workspaceId) {
@@ -178,8 +204,19 @@ export function designsService(deps: DesignsServiceDeps) {
         });
       }
       plan ??= planById(await repo.userPlan(userId));
-      files.push(await storeOne(userId, workspaceId, plan, part));
+      const { promise: passed, resolve: received } = Promise.withResolvers<void>();
+      const stored = storeOne(userId, workspaceId, plan, part, received, storing.at(-1));
+      storing.push(stored);
+      inHand.add(stored);
+      void stored.then(
+        () => inHand.delete(stored),
+        () => inHand.delete(stored),
+      );
+      // A failed store ends the upload here, as it would one file at a time.
+      await Promise.race([passed, stored]);
+      if (inHand.size >= STORING_AT_ONCE) await Promise.race(inHand);
     }
+    const files = await Promise.all(storing);
 
     const stored = files.filter((f) => f.status === 'stored').length;
     const rejected = files.length - stored;
