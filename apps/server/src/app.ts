@@ -203,7 +203,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   });
 
   const queue = metrics.countJobs(openJobQueue({ config, db, log: app.log }));
-  const engine = new MockupEngine();
+  const engine = new MockupEngine({ nice: config.renderNice });
   const mockupRenders = renderCache(engine, storage, library.produce);
   const mockupRender = mockupRenderer({ repo: mockupsRepo(db), storage, engine, cache: mockupRenders });
   const mockups = mockupsService({

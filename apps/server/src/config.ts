@@ -94,6 +94,7 @@ const schema = z.object({
   JOB_LEASE_SECONDS: z.coerce.number().int().min(1).default(30),
   QUEUE_PREFIX: z.string().min(1).default('podflow'),
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  RENDER_NICE: z.coerce.number().int().min(0).max(19).default(10),
   // Empty means unset: the built-in offline writer.
   AI_BASE_URL: z
     .union([z.literal(''), z.url('AI_BASE_URL must be a URL such as https://api.openai.com/v1')])
@@ -179,6 +180,11 @@ export type Config = {
   queue: { redisUrl: string | undefined; leaseSeconds: number; prefix: string };
   /** What this process does: serve the API, run jobs, or both (the single-process default). */
   role: 'all' | 'api' | 'worker';
+  /**
+   * How much lower rendering runs in the OS's scheduler (nice), so the API answers first on a
+   * busy machine: a worker process as a whole, the render threads of a process that also serves.
+   */
+  renderNice: number;
   /**
    * The listing writer: an OpenAI-compatible chat model when baseUrl is set, else the built-in
    * offline writer. `concurrency`: designs written at once per process.
@@ -306,6 +312,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     },
     queue: { redisUrl: e.REDIS_URL || undefined, leaseSeconds: e.JOB_LEASE_SECONDS, prefix: e.QUEUE_PREFIX },
     role: e.ROLE,
+    renderNice: e.RENDER_NICE,
     ai: {
       baseUrl: e.AI_BASE_URL || undefined,
       apiKey: e.AI_API_KEY,

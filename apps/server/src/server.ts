@@ -1,10 +1,13 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './platform/db/db.ts';
+import { lowerProcessPriority } from './platform/process-priority.ts';
 
 /** Runs the server: config, database (migrated), HTTP server, graceful shutdown. */
 export async function runServer(): Promise<void> {
   const config = loadConfig(undefined, process.argv.slice(2));
+  // A worker only renders and calls providers: on a machine it shares, the API goes first.
+  if (config.role === 'worker') lowerProcessPriority(config.renderNice);
   const db = openDatabase(config.database);
   await migrateToLatest(db);
   const app = await buildApp({ config, db });

@@ -15,11 +15,16 @@ export { designCutOff, jpegSettings } from './pipeline.ts';
  */
 export class MockupEngine {
   readonly #threads: number;
+  readonly #nice: number;
   #pool: Piscina | undefined;
 
-  /** The threads start with the first task, so a process that never renders never pays for them. */
-  constructor(options: { threads?: number } = {}) {
+  /**
+   * The threads start with the first task, so a process that never renders never pays for them.
+   * `nice` lowers their priority in the OS's scheduler (0 to 19; Linux and macOS).
+   */
+  constructor(options: { threads?: number; nice?: number } = {}) {
     this.#threads = options.threads ?? availableParallelism();
+    this.#nice = options.nice ?? 0;
   }
 
   #run<T>(task: Task): Promise<T> {
@@ -28,6 +33,7 @@ export class MockupEngine {
       minThreads: this.#threads,
       maxThreads: this.#threads,
       idleTimeout: 60_000,
+      niceIncrement: this.#nice,
     });
     return this.#pool.run(task) as Promise<T>;
   }
