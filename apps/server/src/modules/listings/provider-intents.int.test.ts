@@ -17,6 +17,9 @@ import type { DesignsService } from '../designs/designs.service.ts';
 import { createListingsJob } from './create-listings.job.ts';
 import { type ListingsRepo, listingsRepo } from './listings.repo.ts';
 
+/** What the queue hands a handler: the run's job, first attempt, never aborted. */
+const context = (jobId: string) => ({ jobId, attempt: 1, signal: new AbortController().signal });
+
 /**
  * The repo of a worker killed -9 right after the provider answered its `n`-th create: that
  * product is never recorded, and nothing the process would do after that happens either.
@@ -114,13 +117,36 @@ describe(`one provider product per design whatever dies when, on ${testDbKind}`,
 
   /** Runs a run's job in a worker killed after the provider answered its `n`-th create, until it dies. */
   const runUntilKilled = async (runId: string, n: number, created: () => number) => {
-    void worker(dyingRepo(repo, n)).handle({ runId });
+    void worker(dyingRepo(repo, n)).handle({ runId }, context(runId));
     for (let waited = 0; created() < n; waited += 20) {
       if (waited > 20_000) throw new Error(`the worker made ${created()} products, not ${n}`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     // The process is gone: its last create's answer was never recorded.
     await new Promise((resolve) => setTimeout(resolve, 100));
+  };
+
+  /**
+   * Lists `titles` in a worker killed right after the provider answered its second create, then
+   * in a healthy one: each design ends with one product, the second design's being the orphan.
+   */
+  const killThenRunAgain = async (provider: ListingProvider, titles: string[]) => {
+    const productsOf = provider === 'printify' ? printifyProducts : gelatoProducts;
+    const runId = await startRun(provider, ids(titles));
+    await runUntilKilled(runId, 2, () => titles.flatMap(productsOf).length);
+    const orphan = productsOf(titles[1]!);
+    expect(orphan).toHaveLength(1);
+    const designId = designOf.get(titles[1]!)!;
+    expect(await productOf(designId, provider)).toBeNull();
+
+    expect(await worker(repo).handle({ runId }, context(runId))).toEqual({ status: 'completed' });
+    // One product per design: the orphan is the design's, nothing was made twice.
+    for (const title of titles) expect(productsOf(title)).toHaveLength(1);
+    expect(await productOf(designId, provider)).toBe(orphan[0]!.id);
+    const results = await repo.results(runId);
+    expect(results.map((r) => r.status)).toEqual(titles.map(() => 'created'));
+    expect(results.find((r) => r.design_id === designId)?.product_id).toBe(orphan[0]!.id);
+    return { designId, productId: orphan[0]!.id };
   };
 
   beforeAll(async () => {
@@ -194,21 +220,21 @@ describe(`one provider product per design whatever dies when, on ${testDbKind}`,
   });
 
   it('adopts the Printify product a killed worker made but never recorded, and makes each other design one', async () => {
-    const titles = ['Intent tee 0', 'Intent tee 1', 'Intent tee 2', 'Intent tee 3'];
-    const runId = await startRun('printify', ids(titles));
-    const made = () => titles.flatMap(printifyProducts).length;
-    await runUntilKilled(runId, 2, made);
-    const orphan = printifyProducts('Intent tee 1');
-    expect(orphan).toHaveLength(1);
-    expect(await productOf(designOf.get('Intent tee 1')!, 'printify')).toBeNull();
-
-    expect(await worker(repo).handle({ runId })).toEqual({ status: 'completed' });
-    // One product per design in the shop: the orphan is the design's, nothing was made twice.
-    for (const title of titles) expect(printifyProducts(title)).toHaveLength(1);
-    expect(await productOf(designOf.get('Intent tee 1')!, 'printify')).toBe(orphan[0]!.id);
-    const results = await repo.results(runId);
-    expect(results.map((r) => r.status)).toEqual(['created', 'created', 'created', 'created']);
-    expect(results.find((r) => r.design_id === designOf.get('Intent tee 1'))?.product_id).toBe(orphan[0]!.id);
+    const adopted = await killThenRunAgain('printify', [
+      'Intent tee 0',
+      'Intent tee 1',
+      'Intent tee 2',
+      'Intent tee 3',
+    ]);
+    // Never adopted again: not by another design (it holds it), nor by its own (its intent made it).
+    const key = { provider: 'printify' as const, shopId: String(etsyShop().id), kind: 'product' as const };
+    for (const designId of [adopted.designId, designOf.get('Intent tee 2')!]) {
+      const taken = await repo.alreadyTaken({ ...key, designId }, [
+        adopted.productId,
+        'ffffffffffffffffffffffff',
+      ]);
+      expect([...taken]).toEqual([adopted.productId]);
+    }
     const open = await t.db
       .selectFrom('provider_intents')
       .selectAll()
@@ -246,7 +272,7 @@ describe(`one provider product per design whatever dies when, on ${testDbKind}`,
 
     printify.requests.length = 0;
     const runId = await startRun('printify', [stale!, other!]);
-    expect(await worker(repo).handle({ runId })).toEqual({ status: 'completed' });
+    expect(await worker(repo).handle({ runId }, context(runId))).toEqual({ status: 'completed' });
     const creates = printify.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/products.json'));
     expect(creates).toHaveLength(2);
     expect(printifyProducts('Intent tee 4')).toHaveLength(2);
@@ -272,18 +298,6 @@ describe(`one provider product per design whatever dies when, on ${testDbKind}`,
   });
 
   it('adopts the Gelato product a killed worker made but never recorded, and follows it until made', async () => {
-    const titles = ['Intent tee 6', 'Intent tee 7', 'Intent tee 8'];
-    const runId = await startRun('gelato', ids(titles));
-    const made = () => titles.flatMap(gelatoProducts).length;
-    await runUntilKilled(runId, 2, made);
-    const orphan = gelatoProducts('Intent tee 7');
-    expect(orphan).toHaveLength(1);
-    expect(await productOf(designOf.get('Intent tee 7')!, 'gelato')).toBeNull();
-
-    expect(await worker(repo).handle({ runId })).toEqual({ status: 'completed' });
-    for (const title of titles) expect(gelatoProducts(title)).toHaveLength(1);
-    expect(await productOf(designOf.get('Intent tee 7')!, 'gelato')).toBe(orphan[0]!.id);
-    const result = (await repo.results(runId)).find((r) => r.design_id === designOf.get('Intent tee 7'));
-    expect(result).toMatchObject({ status: 'created', product_id: orphan[0]!.id });
+    await killThenRunAgain('gelato', ['Intent tee 6', 'Intent tee 7', 'Intent tee 8']);
   });
 });
