@@ -131,7 +131,8 @@ describe(`one provider product per design whatever dies when, on ${testDbKind}`,
    * in a healthy one: each design ends with one product, the second design's being the orphan.
    */
   const killThenRunAgain = async (provider: ListingProvider, titles: string[]) => {
-    const productsOf = provider === 'printify' ? printifyProducts : gelatoProducts;
+    const productsOf: (title: string) => { id: string }[] =
+      provider === 'printify' ? printifyProducts : gelatoProducts;
     const runId = await startRun(provider, ids(titles));
     await runUntilKilled(runId, 2, () => titles.flatMap(productsOf).length);
     const orphan = productsOf(titles[1]!);
