@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createdSince, createOnce } from './create-once.ts';
+import { type NewestPage, createdSince, createOnce, madeSince } from './create-once.ts';
 import { ProviderError } from './provider-error.ts';
 
 const sentAt = Date.parse('2026-11-26T10:00:00Z');
@@ -38,5 +38,69 @@ describe('matching a product to the create whose answer was lost', () => {
       );
     await expect(createOnce(refused, findMade, () => sentAt)).rejects.toMatchObject({ status: 400 });
     expect(found).toHaveLength(1);
+  });
+});
+
+describe('finding what a create made in a newest-first listing', () => {
+  type Item = { id: string; at: string };
+  /** A listing of `items` (newest first) in pages of `size`, recording the pages read. */
+  const listing = (items: Item[], size: number) => {
+    const read: number[] = [];
+    const page = async (index: number): Promise<NewestPage<Item>> => {
+      read.push(index);
+      const slice = items.slice(index * size, index * size + size);
+      return { items: slice, last: (index + 1) * size >= items.length };
+    };
+    return { read, page };
+  };
+  const at = (item: Item) => item.at;
+
+  it('reads pages until one reaches a product older than the create, and answers the matches oldest first', async () => {
+    const items = [
+      { id: 'newest', at: minutes(5) },
+      { id: 'other', at: minutes(4) },
+      { id: 'mine-2', at: minutes(3) },
+      { id: 'mine-1', at: minutes(-1) },
+      { id: 'old-mine', at: minutes(-30) },
+      { id: 'older', at: minutes(-40) },
+    ];
+    const { read, page } = listing(items, 2);
+    const found = await madeSince(page, at, sentAt, (item) => item.id.includes('mine'));
+    // The third page holds the first product made before the create (less two minutes): no fourth is read.
+    expect(found.map((item) => item.id)).toEqual(['mine-1', 'mine-2']);
+    expect(read).toEqual([0, 1, 2]);
+  });
+
+  it('stops at the last page, and at an empty one, finding nothing when nothing matches', async () => {
+    const recent = [
+      { id: 'a', at: minutes(1) },
+      { id: 'b', at: minutes(2) },
+      { id: 'c', at: minutes(3) },
+    ];
+    const short = listing(recent, 2);
+    expect(await madeSince(short.page, at, sentAt, () => false)).toEqual([]);
+    expect(short.read).toEqual([0, 1]);
+    const empty = listing([], 2);
+    expect(await madeSince(empty.page, at, sentAt, () => true)).toEqual([]);
+    expect(empty.read).toEqual([0]);
+  });
+
+  it('gives up after 40 pages of products all newer than the create', async () => {
+    const endless = async (): Promise<NewestPage<Item>> => ({
+      items: [{ id: 'x', at: minutes(1) }],
+      last: false,
+    });
+    let pages = 0;
+    const found = await madeSince(
+      async () => {
+        pages += 1;
+        return endless();
+      },
+      at,
+      sentAt,
+      () => true,
+    );
+    expect(pages).toBe(40);
+    expect(found).toHaveLength(40);
   });
 });

@@ -28,3 +28,30 @@ export async function createOnce<T>(
     throw error;
   }
 }
+
+/** One page of a provider's listing, newest first; `last` when no page follows. */
+export type NewestPage<T> = { items: T[]; last: boolean };
+
+/** How many pages a search for what a create made reads at most (50-100 products each). */
+const maxPagesRead = 40;
+
+/**
+ * The items a create sent at `since` may have made that `matches` takes, oldest first: pages of
+ * the newest-first listing are read one by one until a page reaches an item made before `since`
+ * (less the clock skew), the last page, or `maxPagesRead` pages.
+ */
+export async function madeSince<T>(
+  page: (index: number) => Promise<NewestPage<T>>,
+  createdAt: (item: T) => string | undefined,
+  since: number,
+  matches: (item: T) => boolean,
+): Promise<T[]> {
+  const found: T[] = [];
+  for (let index = 0; index < maxPagesRead; index += 1) {
+    const { items, last } = await page(index);
+    const recent = items.filter((item) => createdSince(createdAt(item), since));
+    found.push(...recent.filter(matches));
+    if (last || items.length === 0 || recent.length < items.length) break;
+  }
+  return found.reverse();
+}

@@ -8,6 +8,7 @@ import {
   gelatoClient,
   gelatoProductInput,
   gelatoProductProgress,
+  gelatoProductsMade,
   gelatoPublishingFailure,
 } from './gelato.ts';
 import { ProviderError } from './provider-error.ts';
@@ -141,7 +142,7 @@ describe('what Gelato refuses, and what it accepts and fails later', () => {
     expect(page.products.length).toBeLessThanOrEqual(1);
     expect(env.sandbox.requests.at(-1)).toMatchObject({
       method: 'GET',
-      path: `/v1/stores/${env.sandbox.storeId}/products?offset=0&limit=1`,
+      path: `/v1/stores/${env.sandbox.storeId}/products?offset=0&limit=1&order=desc&orderBy=createdAt`,
     });
   });
 });
@@ -290,5 +291,26 @@ describe('followGelatoProduct', () => {
       retryable: true,
     });
     await expect(world([down]).follow()).rejects.toBe(down);
+  });
+});
+
+describe('gelatoProductsMade: a product known again by its title and time', () => {
+  it('finds the products of the title made since the create, oldest first, reading 100 at a time', async () => {
+    const gelato = client();
+    const template = await gelato.getTemplate(env.sandbox.templateId);
+    const title = `Known tee ${Date.now()}`;
+    const body = gelatoProductInput(template, { ...design(), title });
+    const first = await gelato.createProductFromTemplate(env.sandbox.storeId, body);
+    await gelato.createProductFromTemplate(env.sandbox.storeId, { ...body, title: `${title} (seller's)` });
+    const second = await gelato.createProductFromTemplate(env.sandbox.storeId, body);
+    env.sandbox.requests.length = 0;
+    const since = Date.parse(first.createdAt);
+    const made = await gelatoProductsMade(gelato, env.sandbox.storeId, { title, since });
+    expect(made.map((product) => product.id)).toEqual([first.id, second.id]);
+    expect(env.sandbox.requests.map((r) => r.path)).toEqual([
+      `/v1/stores/${env.sandbox.storeId}/products?offset=0&limit=100&order=desc&orderBy=createdAt`,
+    ]);
+    const later = since + 3 * 60_000;
+    expect(await gelatoProductsMade(gelato, env.sandbox.storeId, { title, since: later })).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { type TransportOptions, httpClient } from './http.ts';
-import { createOnce, createdSince } from './create-once.ts';
+import { createOnce, madeSince } from './create-once.ts';
 import { ProviderError, readGelatoError } from './provider-error.ts';
 import type { SellerFailure } from './seller-sentence.ts';
 
@@ -132,7 +132,8 @@ export function gelatoClient(options: GelatoClientOptions) {
     /** A page of the store's products, newest first (`limit` at most 100); a 404 means no such store for this key. */
     listProducts: (storeId: string, page: { offset?: number; limit?: number } = {}) =>
       http.request<{ products: GelatoProduct[] }>('GET', `${store(storeId)}/products`, {
-        query: { offset: page.offset ?? 0, limit: page.limit ?? 100 },
+        // Gelato's defaults, said out loud: newest first is what finding a lost create relies on.
+        query: { offset: page.offset ?? 0, limit: page.limit ?? 100, order: 'desc', orderBy: 'createdAt' },
       }),
   };
 }
@@ -215,8 +216,31 @@ function textOf(value: unknown): string | undefined {
 }
 
 /**
- * Creates a store product once (createOnce): when the answer is lost, a product of the same title
- * among the store's newest 100 made since the create was sent is the answer.
+ * The store's products made since `since` (our clock, less the skew allowed) with the title,
+ * oldest first: the newest-first list is read 100 at a time until it reaches older products.
+ * Gelato keeps nothing else of a create on the product (no external id, no file URL), so the
+ * title and the time are the marks.
+ */
+export function gelatoProductsMade(
+  client: GelatoClient,
+  storeId: string,
+  made: { title: string; since: number },
+): Promise<GelatoProduct[]> {
+  const limit = 100;
+  return madeSince(
+    async (index) => {
+      const { products } = await client.listProducts(storeId, { offset: index * limit, limit });
+      return { items: products, last: products.length < limit };
+    },
+    (product) => product.createdAt,
+    made.since,
+    (product) => product.title === made.title,
+  );
+}
+
+/**
+ * Creates a store product once (createOnce): when the answer is lost, the first product of the
+ * same title made since the create was sent is the answer.
  */
 export function createGelatoProductOnce(
   client: GelatoClient,
@@ -226,12 +250,7 @@ export function createGelatoProductOnce(
 ): Promise<GelatoProduct> {
   return createOnce(
     () => client.createProductFromTemplate(storeId, body),
-    async (sentAt) => {
-      const { products } = await client.listProducts(storeId, { limit: 100 });
-      return products.find(
-        (product) => product.title === body.title && createdSince(product.createdAt, sentAt),
-      );
-    },
+    async (sentAt) => (await gelatoProductsMade(client, storeId, { title: body.title, since: sentAt }))[0],
     now,
   );
 }

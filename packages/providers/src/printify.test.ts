@@ -7,6 +7,9 @@ import {
   createPrintifyProductOnce,
   printifyBase64MaxBytes,
   printifyClient,
+  printifyMarksOf,
+  printifyProductShows,
+  printifyProductsMade,
 } from './printify.ts';
 import { sellerFailure } from './seller-sentence.ts';
 
@@ -239,6 +242,36 @@ describe('createPrintifyProductOnce: one product per create, even when the answe
       createPrintifyProductOnce(client(), etsyShop().id, body, () => later),
     );
     expect(stale.status).toBe(500);
+  });
+});
+
+describe('printifyProductsMade: a product known again by the upload and title it was made with', () => {
+  it('finds the products showing the upload under the title since the create, oldest first, and nothing else', async () => {
+    const printify = client();
+    const shop = customShop().id;
+    const { template, upload, product: before } = await createFromTemplate(shop);
+    const since = Date.parse(before.created_at!) + 3 * 60_000;
+    const body = cloneProductInput(template, {
+      uploadId: upload.id,
+      title: 'Marked tee',
+      description: 'D',
+      tags: [],
+    });
+    const marks = printifyMarksOf(body)!;
+    expect(marks).toEqual({ uploadId: upload.id, title: 'Marked tee' });
+    expect(printifyProductShows(before, upload.id)).toBe(true);
+    expect(printifyProductShows(template, upload.id)).toBe(false);
+    // The seller's own product of the same title with another file, and one of the file under another title.
+    const red = await printify.uploadImage({ fileName: 'red.png', contents: redPng });
+    await printify.createProduct(shop, cloneProductInput(template, { ...body, uploadId: red.id, tags: [] }));
+    await printify.createProduct(shop, { ...body, title: 'Another tee' });
+    const first = await printify.createProduct(shop, body);
+    const second = await printify.createProduct(shop, body);
+    const made = (since: number) => printifyProductsMade(printify, shop, { ...marks, since });
+    expect((await made(Date.parse(first.created_at!))).map((p) => p.id)).toEqual([first.id, second.id]);
+    // A create sent more than two minutes after a product was made did not make it.
+    expect(await made(since + 60_000)).toEqual([]);
+    expect(printifyMarksOf({ ...body, print_areas: [] })).toBeUndefined();
   });
 });
 

@@ -1,5 +1,5 @@
 import { type TransportOptions, httpClient } from './http.ts';
-import { createOnce, createdSince } from './create-once.ts';
+import { createOnce, madeSince } from './create-once.ts';
 import { readPrintifyError } from './provider-error.ts';
 import { limiterFor } from './rate-limiter.ts';
 import { isLocalHostname, isPublicAddress } from './safe-fetch-address.ts';
@@ -290,9 +290,55 @@ export function cloneProductInput(
   return input;
 }
 
+/** The upload a product body places (every placeholder of a cloned body shows the same one). */
+export function printifyUploadOf(body: Pick<PrintifyProductInput, 'print_areas'>): string | undefined {
+  return body.print_areas[0]?.placeholders[0]?.images[0]?.id;
+}
+
+/** Whether a product shows the upload in one of its print areas (Printify keeps the upload ids there). */
+export function printifyProductShows(
+  product: Pick<PrintifyProduct, 'print_areas'>,
+  uploadId: string,
+): boolean {
+  return (product.print_areas ?? []).some((area) =>
+    area.placeholders.some((placeholder) => placeholder.images.some((image) => image.id === uploadId)),
+  );
+}
+
+/** What a create leaves on the product it makes, to know it again: the upload it shows and its title. */
+export type PrintifyCreateMarks = { uploadId: string; title: string };
+
+/** The marks of a create body (undefined when it places no upload: Printify refuses it). */
+export function printifyMarksOf(body: PrintifyProductInput): PrintifyCreateMarks | undefined {
+  const uploadId = printifyUploadOf(body);
+  return uploadId === undefined ? undefined : { uploadId, title: body.title };
+}
+
 /**
- * Creates a product once (createOnce): when the answer is lost, a product of the same title on
- * the shop's first page of 50 made since the create was sent is the answer.
+ * The shop's products made since `since` (our clock, less the skew allowed) that show the upload
+ * under the title, oldest first: the newest-first list is read 50 at a time until it reaches older
+ * products. Uploads are content-addressed, so the upload alone does not tell two designs of the
+ * same file apart, nor the title alone a product the seller named alike.
+ */
+export function printifyProductsMade(
+  client: PrintifyClient,
+  shopId: number | string,
+  made: PrintifyCreateMarks & { since: number },
+): Promise<PrintifyProduct[]> {
+  return madeSince(
+    async (index) => {
+      const page = await client.listProducts(shopId, { page: index + 1, limit: 50 });
+      return { items: page.data, last: page.current_page >= page.last_page };
+    },
+    (product) => product.created_at,
+    made.since,
+    (product) => product.title === made.title && printifyProductShows(product, made.uploadId),
+  );
+}
+
+/**
+ * Creates a product once (createOnce): when the answer is lost, the first product made since the
+ * create was sent that shows the body's upload under its title is the answer.
  */
 export function createPrintifyProductOnce(
   client: PrintifyClient,
@@ -303,8 +349,9 @@ export function createPrintifyProductOnce(
   return createOnce(
     () => client.createProduct(shopId, body),
     async (sentAt) => {
-      const { data } = await client.listProducts(shopId, { limit: 50 });
-      return data.find((product) => product.title === body.title && createdSince(product.created_at, sentAt));
+      const marks = printifyMarksOf(body);
+      if (marks === undefined) return undefined;
+      return (await printifyProductsMade(client, shopId, { ...marks, since: sentAt }))[0];
     },
     now,
   );

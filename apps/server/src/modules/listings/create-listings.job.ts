@@ -8,6 +8,7 @@ import {
   gelatoProductInput,
   gelatoProductOrGone,
   gelatoProductProgress,
+  gelatoProductsMade,
   gelatoPublishingFailure,
 } from '@podflow/providers/gelato';
 import { ProviderError } from '@podflow/providers/http';
@@ -18,6 +19,7 @@ import {
   createPrintifyProductOnce,
   printifyAccountOf,
   printifyCanFetch,
+  printifyProductsMade,
 } from '@podflow/providers/printify';
 import { sellerFailure } from '@podflow/providers/seller-sentence';
 import { eachLimited } from '../../platform/concurrency/each-limited.ts';
@@ -28,6 +30,7 @@ import type { UrlSigner } from '../../platform/storage/signed-urls.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import type { DesignRow } from '../designs/designs.repo.ts';
 import type { DesignsService } from '../designs/designs.service.ts';
+import { createUnderIntent } from './create-under-intent.ts';
 import { listingTextOf } from './listing-text.ts';
 import { printifyPrintFile } from './print-file.ts';
 import type { ListingsRepo } from './listings.repo.ts';
@@ -65,6 +68,9 @@ export type Outcome = {
   detail?: string | null;
   published?: number | null;
 };
+
+/** The marks a Printify intent was written with (migration 0021 keeps them as JSON). */
+const printifyMarks = (marker: string) => JSON.parse(marker) as { uploadId: string; title: string };
 
 const gelatoFollowDefaults = { firstDelayMs: 500, maxDelayMs: 10_000, totalMs: 10 * 60_000 };
 
@@ -153,8 +159,22 @@ export function createListingsJob(deps: CreateListingsDeps): JobDefinition<z.inf
         }
       }
       if (!productId) {
-        productId = (await createPrintifyProductOnce(client, shopId, body)).id;
-        await repo.setDesignProduct(design.id, 'printify', shopId, productId);
+        // Made under an intent: a product an earlier try made (the process died before recording
+        // it) is found by the upload and title it was sent with, adopted, and brought in line.
+        const { made, adopted } = await createUnderIntent(repo, {
+          key: { designId: design.id, provider: 'printify', shopId, kind: 'product' },
+          marker: JSON.stringify({ uploadId: upload.id, title: body.title }),
+          findMade: (intent) =>
+            printifyProductsMade(client, shopId, {
+              ...printifyMarks(intent.marker),
+              since: intent.created_at,
+            }),
+          create: () => createPrintifyProductOnce(client, shopId, body),
+          record: (product, intentId) =>
+            repo.setDesignProduct(design.id, 'printify', shopId, product.id, intentId),
+        });
+        productId = made.id;
+        if (adopted) await client.updateProduct(shopId, productId, body);
       }
       const product = productId;
       if (run.publish !== 1) return { status, product_id: product, reason: note, published: null };
@@ -195,12 +215,17 @@ export function createListingsJob(deps: CreateListingsDeps): JobDefinition<z.inf
         await repo.dropDesignProduct(design.id, 'gelato', storeId);
       }
       const fileUrl = new URL(signer.sign(design.storage_key), deps.publicUrl).href;
-      const product = await createGelatoProductOnce(
-        client,
-        storeId,
-        gelatoProductInput(template, { fileUrl, ...listingTextOf(design) }),
-      );
-      await repo.setDesignProduct(design.id, 'gelato', storeId, product.id);
+      const body = gelatoProductInput(template, { fileUrl, ...listingTextOf(design) });
+      // Made under an intent: a product an earlier try made (the process died before recording
+      // it) is found by its title and time and adopted, then followed like a new one.
+      const { made: product } = await createUnderIntent(repo, {
+        key: { designId: design.id, provider: 'gelato', shopId: storeId, kind: 'product' },
+        marker: body.title,
+        findMade: (intent) =>
+          gelatoProductsMade(client, storeId, { title: intent.marker, since: intent.created_at }),
+        create: () => createGelatoProductOnce(client, storeId, body),
+        record: (made, intentId) => repo.setDesignProduct(design.id, 'gelato', storeId, made.id, intentId),
+      });
       // Gelato makes the product afterwards: the design says so until it is made or failed.
       await repo.setResult(runId, design.id, {
         status: 'pending',

@@ -7,6 +7,7 @@ import type {
   ListingRunsTable,
   ProviderConnectionsTable,
 } from '../../platform/db/schema.ts';
+import { providerIntentsRepo } from './provider-intents.repo.ts';
 
 export type ConnectionRow = Selectable<ProviderConnectionsTable>;
 export type ListingRunRow = Selectable<ListingRunsTable>;
@@ -27,6 +28,8 @@ export function listingsRepo(db: Db) {
       .executeTakeFirst();
 
   return {
+    ...providerIntentsRepo(db),
+
     connection(
       workspaceId: string,
       provider: ListingProvider | TargetStore,
@@ -172,10 +175,6 @@ export function listingsRepo(db: Db) {
         .execute();
     },
 
-    /**
-     * Records a design's product in a shop (the next run there updates it instead of creating
-     * another; other shops' products are kept). The design's own column shows the latest one.
-     */
     /** The product a run already made for a design it has not finished (Gelato is still making it). */
     async pendingProduct(runId: string, designId: string): Promise<string | null> {
       const row = await db
@@ -188,13 +187,20 @@ export function listingsRepo(db: Db) {
       return row?.product_id ?? null;
     },
 
+    /**
+     * Records a design's product in a shop (the next run there updates it instead of creating
+     * another; other shops' products are kept). The design's own column shows the latest one.
+     */
     async setDesignProduct(
       designId: string,
       provider: ListingProvider,
       shopId: string,
       productId: string,
+      /** The intent the product was made (or found) under: closed with it, in the same transaction. */
+      intentId?: string,
     ): Promise<void> {
       await db.transaction().execute(async (trx) => {
+        if (intentId !== undefined) await providerIntentsRepo(trx).closeIntent(intentId, productId);
         await trx
           .insertInto('design_products')
           .values({

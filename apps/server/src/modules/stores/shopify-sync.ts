@@ -1,5 +1,8 @@
 import type { StoreSyncChange } from '@podflow/contract/stores';
+import type { Insertable } from 'kysely';
 import type { ShopifyProduct, shopifyClient } from '@podflow/providers/shopify';
+import type { StoreMediaTable } from '../../platform/db/schema.ts';
+import type { IntentKey } from '../listings/provider-intents.repo.ts';
 import type { StoreMediaRow, StoreProduct, StoresRepo } from './stores.repo.ts';
 import { type StoreListing, sameTags } from './store-listing.ts';
 
@@ -53,7 +56,7 @@ function copyChanges(product: ShopifyProduct, listing: StoreListing) {
 export async function syncShopifyProduct(
   client: ShopifyClient,
   repo: StoresRepo,
-  where: StoreProduct,
+  where: StoreProduct & { designId: string },
   listing: StoreListing,
   mockups: SyncMockup[] | undefined,
 ): Promise<ProductSync> {
@@ -72,14 +75,65 @@ export async function syncShopifyProduct(
 const matches = (row: StoreMediaRow, mockup: SyncMockup) =>
   row.mockup_id === mockup.id && row.mockup_key === mockup.key;
 
+/** What a media intent keeps: the product's media before the add, and the rows the add records. */
+type MediaMarks = {
+  before: string[];
+  rows: { position: number; mockup_id: string; mockup_key: string; alt: string }[];
+};
+
+const mediaIntentOf = (where: StoreProduct & { designId: string }): IntentKey => ({
+  designId: where.designId,
+  provider: 'shopify',
+  shopId: `${where.storeRef}/${where.productId}`,
+  kind: 'media',
+});
+
+/**
+ * Records the media an earlier sync added but died (or lost the answer) before recording: those
+ * on the product now that were not there before its add, nobody recorded, with the alt text of the
+ * mockup they were added for. Without this they would pass for the seller's own and stay twice.
+ */
+async function adoptMedia(
+  repo: StoresRepo,
+  where: StoreProduct & { designId: string },
+  product: ShopifyProduct,
+): Promise<void> {
+  const open = await repo.openIntent(mediaIntentOf(where));
+  if (!open) return;
+  const marks = JSON.parse(open.marker) as MediaMarks;
+  const recorded = new Set((await repo.media(where)).map((row) => row.remote_id));
+  const unknown = product.media.filter((m) => !marks.before.includes(m.id) && !recorded.has(m.id));
+  const adopted: Insertable<StoreMediaTable>[] = [];
+  for (const { alt, ...row } of marks.rows) {
+    const media = unknown.find((m) => m.alt === alt && !adopted.some((a) => a.remote_id === m.id));
+    if (media) adopted.push({ ...rowOf(where, row), remote_id: media.id });
+  }
+  await repo.addMedia(adopted);
+  await repo.closeIntent(open.id, adopted.map((row) => row.remote_id).join(',') || null);
+}
+
+const rowOf = (
+  where: StoreProduct,
+  row: Pick<StoreMediaRow, 'position' | 'mockup_id' | 'mockup_key'>,
+): Omit<Insertable<StoreMediaTable>, 'remote_id'> => ({
+  workspace_id: where.workspaceId,
+  store: where.store,
+  store_ref: where.storeRef,
+  product_id: where.productId,
+  position: row.position,
+  mockup_id: row.mockup_id,
+  mockup_key: row.mockup_key,
+});
+
 /** Returns whether the media changed. */
 async function syncMedia(
   client: ShopifyClient,
   repo: StoresRepo,
-  where: StoreProduct,
+  where: StoreProduct & { designId: string },
   product: ShopifyProduct,
   mockups: SyncMockup[],
 ): Promise<boolean> {
+  await adoptMedia(repo, where, product);
   const onProduct = new Map(product.media.map((m) => [m.id, m]));
   const known = await repo.media(where);
   // Media the seller deleted in Shopify are forgotten; FAILED ones are replaced.
@@ -104,19 +158,17 @@ async function syncMedia(
         alt: mockup.alt,
       });
     }
+    const rows = missing.map(({ mockup, index }) => ({
+      position: index,
+      mockup_id: mockup.id,
+      mockup_key: mockup.key,
+      alt: mockup.alt,
+    }));
+    const marks: MediaMarks = { before: product.media.map((m) => m.id), rows };
+    const intent = await repo.startIntent(mediaIntentOf(where), JSON.stringify(marks));
     const added = await client.addMedia(product.id, sources);
-    await repo.addMedia(
-      added.map((media, k) => ({
-        workspace_id: where.workspaceId,
-        store: where.store,
-        store_ref: where.storeRef,
-        product_id: where.productId,
-        position: missing[k]!.index,
-        mockup_id: missing[k]!.mockup.id,
-        mockup_key: missing[k]!.mockup.key,
-        remote_id: media.id,
-      })),
-    );
+    await repo.addMedia(added.map((media, k) => ({ ...rowOf(where, rows[k]!), remote_id: media.id })));
+    await repo.closeIntent(intent.id, added.map((media) => media.id).join(','));
     const ready = await client.waitForMedia(
       product.id,
       added.map((m) => m.id),

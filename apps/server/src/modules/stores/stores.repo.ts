@@ -3,6 +3,7 @@ import type { ListingRunStatus } from '@podflow/contract/listings';
 import type { StoreSyncResultStatus, TargetStore } from '@podflow/contract/stores';
 import type { Db } from '../../platform/db/db.ts';
 import type { StoreMediaTable, StoreSyncResultsTable, StoreSyncRunsTable } from '../../platform/db/schema.ts';
+import { providerIntentsRepo } from '../listings/provider-intents.repo.ts';
 
 export type StoreSyncRunRow = Selectable<StoreSyncRunsTable>;
 export type StoreSyncResultRow = Selectable<StoreSyncResultsTable>;
@@ -45,6 +46,8 @@ export function storesRepo(db: Db) {
       .where('product_id', '=', p.productId);
 
   return {
+    ...providerIntentsRepo(db),
+
     async targetStore(workspaceId: string): Promise<string | null> {
       const row = await db
         .selectFrom('workspaces')

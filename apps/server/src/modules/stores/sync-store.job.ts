@@ -208,7 +208,7 @@ export function syncStoreJob(deps: SyncStoreDeps): JobDefinition<z.infer<typeof 
           syncShopifyProduct(
             shopify,
             repo,
-            where(target.storeProductId),
+            { ...where(target.storeProductId), designId: target.design.id },
             storeListingOf(target.design),
             mockups ? (mockups.get(target.design.id) ?? []) : undefined,
           ),

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { decodeHTML } from 'entities';
 import type { StoreSyncChange } from '@podflow/contract/stores';
 import { ProviderError } from '@podflow/providers/http';
@@ -22,6 +23,13 @@ export type WooItem = {
  * record of them was lost (the seller's own images never are).
  */
 const mockupNamePrefix = 'podflow-mockup-';
+
+/**
+ * The name a mockup's image is sideloaded under: its id and a tag of its file, so an image a
+ * killed sync sideloaded but never recorded is known again and kept instead of sideloaded twice.
+ */
+export const wooMockupName = (mockup: Pick<SyncMockup, 'id' | 'key'>) =>
+  `${mockupNamePrefix}${mockup.id}-${createHash('sha256').update(mockup.key).digest('hex').slice(0, 12)}`;
 
 /** SEO fields of the most used SEO plugin (Yoast); WooCommerce itself has none. */
 const seoKeys = { title: '_yoast_wpseo_title', description: '_yoast_wpseo_metadesc' } as const;
@@ -88,9 +96,11 @@ function planOf(
         current.some((i) => String(i.id) === r.remote_id),
     );
     if (row) return { id: Number(row.remote_id) };
+    const unrecorded = current.find((image) => image.name === wooMockupName(mockup));
+    if (unrecorded) return { id: unrecorded.id };
     return {
       src: mockup.url(),
-      name: `${mockupNamePrefix}${mockup.id}`,
+      name: wooMockupName(mockup),
       alt: `${listing.title} – ${mockup.alt}`,
     };
   });

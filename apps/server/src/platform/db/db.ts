@@ -21,6 +21,7 @@ import * as productsPerShop from './migrations/0013-products-per-shop.ts';
 import * as mockupAdjustments from './migrations/0014-mockup-adjustments.ts';
 import * as createRequests from './migrations/0015-create-requests.ts';
 import * as unfinishedRuns from './migrations/0020-unfinished-runs.ts';
+import * as providerIntents from './migrations/0021-provider-intents.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '0014-mockup-adjustments': mockupAdjustments,
   '0015-create-requests': createRequests,
   '0020-unfinished-runs': unfinishedRuns,
+  '0021-provider-intents': providerIntents,
 };
 
 // PostgreSQL answers bigint (int8) columns as strings; our bigints are epoch milliseconds.

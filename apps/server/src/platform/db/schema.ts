@@ -22,6 +22,7 @@ export interface Database {
   ai_tasks: AiTasksTable;
   provider_connections: ProviderConnectionsTable;
   design_products: DesignProductsTable;
+  provider_intents: ProviderIntentsTable;
   listing_runs: ListingRunsTable;
   listing_results: ListingResultsTable;
   store_sync_runs: StoreSyncRunsTable;
@@ -312,6 +313,25 @@ export interface DesignProductsTable {
   shop_id: string;
   product_id: string;
   updated_at: number;
+}
+
+/** A create PodFlow is about to send (or sent) to a provider for a design: see migration 0021. */
+export interface ProviderIntentsTable {
+  id: string;
+  design_id: string;
+  /** 'printify', 'gelato', 'shopify', 'woocommerce'. */
+  provider: string;
+  /** The Printify shop, Gelato store or store product the create goes to. */
+  shop_id: string;
+  /** 'product' or 'media'. */
+  kind: string;
+  /** What the provider keeps on what it made, to know it again (an upload id, a title...). */
+  marker: string;
+  created_at: number;
+  /** Null while open: the create may have been made without its answer being recorded. */
+  closed_at: number | null;
+  /** The provider's id of what the create made; null when closed without one. */
+  result_id: string | null;
 }
 
 /** One sync of a workspace's Printify listings to its Shopify or WooCommerce store. */
