@@ -1,7 +1,7 @@
 import { buffer } from 'node:stream/consumers';
 import { z } from 'zod';
 import { type Listing, joinKeywords } from '@podflow/contract/metadata';
-import type { JobDefinition, JobOutcome } from '../../platform/queue/job-queue.ts';
+import { type JobDefinition, type JobOutcome, stopIfAsked } from '../../platform/queue/job-queue.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import type { DesignsService } from '../designs/designs.service.ts';
 import type { TemplatesService } from '../templates/templates.service.ts';
@@ -55,6 +55,8 @@ export function writeListingJob(deps: WriteListingDeps): JobDefinition<z.infer<t
     ]);
     // A design that cannot be read has no words; it is written from its file name as before.
     const lettering = reader ? await reader.read(image, context.signal) : undefined;
+    // Stopping before the AI call hands the task back; a call under way is let finish (it is paid for).
+    stopIfAsked(context.signal);
     let listing: Listing;
     try {
       listing = await writer.write(
@@ -67,7 +69,6 @@ export function writeListingJob(deps: WriteListingDeps): JobDefinition<z.infer<t
           designSmallPrint: lettering?.smallPrint.join(' · ') ?? '',
           position: task.position,
         },
-        context.signal,
       );
     } catch (error) {
       if (error instanceof ListingWriterError && !error.retryable) {

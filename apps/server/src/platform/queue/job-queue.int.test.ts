@@ -15,7 +15,7 @@ import type { QueueTables } from './queue-schema.ts';
 import type { TestResultsTables } from './test-worker.ts';
 
 const workerScript = path.join(path.dirname(fileURLToPath(import.meta.url)), 'test-worker.ts');
-const silent = { warn: () => {}, error: () => {} };
+const silent = { info: () => {}, warn: () => {}, error: () => {} };
 
 type Adapter = {
   name: string;
