@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -15,7 +16,7 @@ const main = fileURLToPath(new URL('../../main.ts', import.meta.url));
 const designCount = 12;
 const graceSeconds = 3;
 
-type Worker = { child: ChildProcess; output: () => string; exit: Promise<number | null> };
+type Worker = { child: ChildProcess; url: string; output: () => string; exit: Promise<number | null> };
 
 /** A ROLE=worker process of main.ts on the api's database (and Redis), with its log captured. */
 async function startWorker(env: Record<string, string>): Promise<Worker> {
@@ -41,7 +42,95 @@ async function startWorker(env: Record<string, string>): Promise<Worker> {
     },
     (up) => up,
   );
-  return { child, output: () => output, exit };
+  return { child, url: `http://127.0.0.1:${port}`, output: () => output, exit };
+}
+
+/** An api process (in this one) and a workspace of `designCount` designs connected to Printify. */
+async function prepareRun(env: Record<string, string>, printify: PrintifySandbox) {
+  const appSecret = randomBytes(32).toString('hex');
+  const api = await startTestApp({
+    ...env,
+    ROLE: 'api',
+    APP_SECRET: appSecret,
+    PRINTIFY_BASE_URL: printify.url,
+  });
+  const workerEnv = {
+    ...env,
+    NODE_ENV: 'test',
+    APP_SECRET: appSecret,
+    DATA_DIR: api.config.dataDir,
+    ...(api.config.database.kind === 'postgres' && { DATABASE_URL: api.config.database.url }),
+    WEB_DIST_DIR: api.config.webDistDir,
+    PRINTIFY_BASE_URL: printify.url,
+    SHUTDOWN_GRACE_SECONDS: String(graceSeconds),
+    JOB_LEASE_SECONDS: '30',
+  };
+  const user = await buildSignedInUser(api.app);
+  const auth = { authorization: `Bearer ${user.tokens.access}` };
+  await api.db
+    .updateTable('users')
+    .set({ plan: 'basic' })
+    .where('email', '=', user.registration.username)
+    .execute();
+  const workspaceId = await buildWorkspace(api.app, user.tokens.access);
+  const files = await Promise.all(
+    Array.from({ length: designCount }, async (_, k) => ({
+      name: `tee-${k}.png`,
+      data: await buildPng({ seed: k }),
+    })),
+  );
+  expect((await uploadDesigns(api.url, user.tokens.access, workspaceId, files)).status).toBe(201);
+  const saved = await api.app.inject({
+    method: 'POST',
+    url: '/printify_app/save_printify_template/',
+    headers: auth,
+    payload: {
+      workspace_id: workspaceId,
+      shop_id: printify.shops[0]!.id,
+      apiKey: printify.token,
+      printify_product_id: printify.templateProductId,
+    },
+  });
+  expect(saved.statusCode).toBe(200);
+  const seeded = new Set(printify.products.keys());
+  return {
+    api,
+    workerEnv,
+    /** Products the run made on Printify so far. */
+    created: () => [...printify.products.keys()].filter((id) => !seeded.has(id)),
+    /** Product creates Printify received. */
+    creates: () =>
+      printify.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/products.json')).length,
+    start: async () => {
+      const started = await api.app.inject({
+        method: 'POST',
+        url: '/printify_app/create_printify_listings_v2/',
+        headers: auth,
+        payload: { workspace_id: workspaceId },
+      });
+      expect(started.statusCode).toBe(200);
+    },
+    run: async () =>
+      (
+        await api.app.inject({
+          url: `/listings_app/listing_run/?workspace_id=${workspaceId}&provider=printify`,
+          headers: auth,
+        })
+      ).json<{ run: ListingRun }>().run,
+  };
+}
+
+/** Sends SIGTERM; answers the exit code, how long the exit took, and /readyz's answer meanwhile. */
+async function stop(worker: Worker) {
+  const stoppedAt = Date.now();
+  worker.child.kill('SIGTERM');
+  await sleep(150);
+  const readiness = await fetch(`${worker.url}/readyz`).then(
+    (response) => response.status,
+    () => 'refused',
+  );
+  const code = await worker.exit;
+  return { code, ms: Date.now() - stoppedAt, readiness };
 }
 
 const adapters = [
@@ -81,102 +170,76 @@ describe.each(adapters)(`a worker stopped mid listing run ($name, ${testDbKind})
     env = adapter.env();
     // Every Printify call answers after 250 ms, so a run of 12 designs lasts a few seconds.
     printify = await startPrintifySandbox({ seed: 3, slowMs: 250 });
-    const appSecret = randomBytes(32).toString('hex');
-    api = await startTestApp({ ...env, ROLE: 'api', APP_SECRET: appSecret, PRINTIFY_BASE_URL: printify.url });
-    const workerEnv = {
-      ...env,
-      NODE_ENV: 'test',
-      APP_SECRET: appSecret,
-      DATA_DIR: api.config.dataDir,
-      ...(api.config.database.kind === 'postgres' && { DATABASE_URL: api.config.database.url }),
-      WEB_DIST_DIR: api.config.webDistDir,
-      PRINTIFY_BASE_URL: printify.url,
-      SHUTDOWN_GRACE_SECONDS: String(graceSeconds),
-      JOB_LEASE_SECONDS: '30',
-    };
-    const user = await buildSignedInUser(api.app);
-    const access = user.tokens.access;
-    const auth = { authorization: `Bearer ${access}` };
-    await api.db
-      .updateTable('users')
-      .set({ plan: 'basic' })
-      .where('email', '=', user.registration.username)
-      .execute();
-    const workspaceId = await buildWorkspace(api.app, access);
-    const files = await Promise.all(
-      Array.from({ length: designCount }, async (_, k) => ({
-        name: `tee-${k}.png`,
-        data: await buildPng({ seed: k }),
-      })),
-    );
-    expect((await uploadDesigns(api.url, access, workspaceId, files)).status).toBe(201);
-    const saved = await api.app.inject({
-      method: 'POST',
-      url: '/printify_app/save_printify_template/',
-      headers: auth,
-      payload: {
-        workspace_id: workspaceId,
-        shop_id: printify.shops[0]!.id,
-        apiKey: printify.token,
-        printify_product_id: printify.templateProductId,
-      },
-    });
-    expect(saved.statusCode).toBe(200);
-    const seeded = new Set(printify.products.keys());
-    const created = () => [...printify!.products.keys()].filter((id) => !seeded.has(id));
-    const creates = () =>
-      printify!.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/products.json')).length;
-    const run = async () =>
-      (
-        await api!.app.inject({
-          url: `/listings_app/listing_run/?workspace_id=${workspaceId}&provider=printify`,
-          headers: auth,
-        })
-      ).json<{ run: ListingRun }>().run;
-
-    const first = await startWorker(workerEnv);
+    const listing = await prepareRun(env, printify);
+    api = listing.api;
+    const first = await startWorker(listing.workerEnv);
     workers.push(first);
     printify.failNext('slow', 10_000);
-    const started = await api.app.inject({
-      method: 'POST',
-      url: '/printify_app/create_printify_listings_v2/',
-      headers: auth,
-      payload: { workspace_id: workspaceId },
-    });
-    expect(started.statusCode).toBe(200);
+    await listing.start();
     await waitFor(
       'the first products',
-      async () => created().length,
-      (count) => count >= 2,
+      async () => listing.created().length,
+      (count) => count >= 1,
       20_000,
     );
 
-    const stoppedAt = Date.now();
-    first.child.kill('SIGTERM');
-    expect(await first.exit).toBe(0);
-    expect(Date.now() - stoppedAt).toBeLessThan(graceSeconds * 1000 + 500);
+    const stopped = await stop(first);
+    expect(stopped.code).toBe(0);
+    expect([503, 'refused']).toContain(stopped.readiness); // no longer ready the moment it stops
+    expect(stopped.ms).toBeLessThan(graceSeconds * 1000);
     // Stopped mid-way: every product made so far is recorded on its design, none is left unrecorded.
-    const handedBack = await run();
+    const handedBack = await listing.run();
     expect(handedBack.status).toBe('In Progress');
-    expect(created().length).toBeLessThan(designCount);
-    expect(handedBack.created).toBe(created().length);
+    expect(listing.created().length).toBeLessThan(designCount);
+    expect(handedBack.created).toBe(listing.created().length);
     expect(first.output()).toMatch(/job handed back to the queue/);
     expect(first.output()).toContain(handedBack.id);
 
-    const second = await startWorker(workerEnv);
+    const second = await startWorker(listing.workerEnv);
     workers.push(second);
-    const finished = await waitFor('the run to end', run, (r) => r.status !== 'In Progress', 30_000);
+    const finished = await waitFor('the run to end', listing.run, (r) => r.status !== 'In Progress', 30_000);
     expect(finished).toMatchObject({
       status: 'Completed',
       total: designCount,
       created: designCount,
       failed: 0,
     });
-    expect(created()).toHaveLength(designCount);
-    expect(creates()).toBe(designCount); // no product was created twice
+    expect(listing.created()).toHaveLength(designCount);
+    expect(listing.creates()).toBe(designCount); // no product was created twice
     expect(new Set(finished.results.map((r) => r.product_id)).size).toBe(designCount);
+    expect((await stop(second)).code).toBe(0);
+  }, 60_000);
+});
 
-    second.child.kill('SIGTERM');
-    expect(await second.exit).toBe(0);
+describe(`a worker whose design in hand outlasts the grace period (${testDbKind})`, () => {
+  let api: TestApp | undefined;
+  let printify: PrintifySandbox | undefined;
+  let worker: Worker | undefined;
+
+  afterEach(async () => {
+    if (worker && worker.child.exitCode === null && worker.child.signalCode === null)
+      worker.child.kill('SIGKILL');
+    await worker?.exit;
+    await api?.close();
+    await printify?.close();
+  });
+
+  it('exits 1 before the grace period ends, saying so, and the run stays to be resumed', async () => {
+    // Printify answers after 20 s: the designs in hand cannot finish within the 3 s grace.
+    printify = await startPrintifySandbox({ seed: 4, slowMs: 20_000 });
+    const listing = await prepareRun({}, printify);
+    api = listing.api;
+    worker = await startWorker(listing.workerEnv);
+    printify.failNext('slow', 10_000);
+    await listing.start();
+    await waitFor('the run to start', listing.run, (r) => r.status === 'In Progress', 20_000);
+    await sleep(300);
+
+    const stopped = await stop(worker);
+    expect(stopped.code).toBe(1);
+    expect(stopped.ms).toBeLessThan(graceSeconds * 1000);
+    expect(worker.output()).toMatch(/shutdown grace period over: exiting with jobs still running/);
+    expect((await listing.run()).status).toBe('In Progress');
+    expect(listing.created()).toEqual([]);
   }, 60_000);
 });
