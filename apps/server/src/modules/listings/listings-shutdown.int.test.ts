@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ListingRun } from '@podflow/contract/listings';
+import { type GelatoSandbox, startGelatoSandbox } from '@podflow/sandbox/gelato-sandbox';
 import { type PrintifySandbox, startPrintifySandbox } from '@podflow/sandbox/printify-sandbox';
 import { freePort } from '../../../../../scripts/services.ts';
 import { buildSignedInUser, buildWorkspace, uploadDesigns } from '../../test/factories.ts';
@@ -241,5 +242,98 @@ describe(`a worker whose design in hand outlasts the grace period (${testDbKind}
     expect(worker.output()).toMatch(/shutdown grace period over: exiting with jobs still running/);
     expect((await listing.run()).status).toBe('In Progress');
     expect(listing.created()).toEqual([]);
+  }, 60_000);
+});
+
+describe(`a Gelato run stopped while its products are being made (${testDbKind})`, () => {
+  const apps: TestApp[] = [];
+  let gelato: GelatoSandbox | undefined;
+
+  afterEach(async () => {
+    for (const t of apps.splice(0).reverse()) await t.close();
+    await gelato?.close();
+  });
+
+  it('stops following at once, keeps each created product on its design, and the next process follows them to the end', async () => {
+    // Gelato makes each product 2.5 s after it is created: the run is still following when it stops.
+    gelato = await startGelatoSandbox({ seed: 5, publishDelayMs: 2500 });
+    const port = await freePort();
+    const shared = {
+      APP_SECRET: randomBytes(32).toString('hex'),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      GELATO_BASE_URL: gelato.url,
+    };
+    const first = await startTestApp({ ...shared, PORT: String(port) });
+    apps.push(first);
+    const user = await buildSignedInUser(first.app);
+    const auth = { authorization: `Bearer ${user.tokens.access}` };
+    await first.db
+      .updateTable('users')
+      .set({ plan: 'basic' })
+      .where('email', '=', user.registration.username)
+      .execute();
+    const workspaceId = await buildWorkspace(first.app, user.tokens.access);
+    const files = await Promise.all(
+      [0, 1, 2].map(async (k) => ({ name: `mug-${k}.png`, data: await buildPng({ seed: k }) })),
+    );
+    expect((await uploadDesigns(first.url, user.tokens.access, workspaceId, files)).status).toBe(201);
+    const post = (url: string, payload: Record<string, unknown>) =>
+      first.app.inject({ method: 'POST', url, headers: auth, payload });
+    const saved = await post('/gelato_app/save_gelato_store_config/', {
+      workspace_id: workspaceId,
+      api_key: gelato.apiKey,
+      store_id: gelato.storeId,
+      template_id: gelato.templateId,
+    });
+    expect(saved.statusCode).toBe(200);
+    const seeded = gelato.products.size;
+    // The call answers once the run ends: here it ends in the second process.
+    const answered = post('/gelato_app/create_gelato_listings/', { workspace_id: workspaceId });
+    await waitFor(
+      'three products',
+      async () => gelato!.products.size - seeded,
+      (made) => made === 3,
+    );
+    await sleep(100);
+
+    const stoppedAt = Date.now();
+    await first.app.close();
+    expect(Date.now() - stoppedAt).toBeLessThan(1000); // not until Gelato has made them
+    const runOf = async (t: TestApp) =>
+      (
+        await t.app.inject({
+          url: `/listings_app/listing_run/?workspace_id=${workspaceId}&provider=gelato`,
+          headers: auth,
+        })
+      ).json<{ run: ListingRun }>().run;
+
+    // As the first process left them: the run going on, each design's product recorded, not yet made.
+    const run = await first.db.selectFrom('listing_runs').select(['id', 'status']).executeTakeFirstOrThrow();
+    expect(run.status).toBe('In Progress');
+    const results = await first.db
+      .selectFrom('listing_results')
+      .select(['status', 'product_id'])
+      .where('run_id', '=', run.id)
+      .execute();
+    expect(results.map((r) => r.status)).toEqual(['pending', 'pending', 'pending']);
+    const made = results.map((r) => r.product_id).sort();
+    expect(made.every((id) => id !== null && gelato!.products.has(id))).toBe(true);
+
+    const second = await startTestApp({
+      ...shared,
+      DATA_DIR: first.config.dataDir,
+      ...(first.config.database.kind === 'postgres' && { DATABASE_URL: first.config.database.url }),
+    });
+    apps.push(second);
+    const finished = await waitFor(
+      'the run to end',
+      () => runOf(second),
+      (r) => r.status !== 'In Progress',
+    );
+    expect(finished).toMatchObject({ status: 'Completed', created: 3, failed: 0 });
+    expect(finished.results.map((r) => r.product_id).sort()).toEqual(made);
+    expect(gelato.products.size - seeded).toBe(3); // followed, never made again
+    const answer = (await answered).json<{ created_product_ids: string[] }>();
+    expect(answer.created_product_ids.sort()).toEqual(made); // the seller's call answered all the same
   }, 60_000);
 });
