@@ -59,17 +59,15 @@ export function writeListingJob(deps: WriteListingDeps): JobDefinition<z.infer<t
     stopIfAsked(context.signal);
     let listing: Listing;
     try {
-      listing = await writer.write(
-        {
-          image,
-          fileName: design.file_name,
-          productTypes: productTypes(selected.map((template) => template.name)),
-          hints: JSON.parse(task.hints) as Listing,
-          designText: lettering?.phrase ?? '',
-          designSmallPrint: lettering?.smallPrint.join(' · ') ?? '',
-          position: task.position,
-        },
-      );
+      listing = await writer.write({
+        image,
+        fileName: design.file_name,
+        productTypes: productTypes(selected.map((template) => template.name)),
+        hints: JSON.parse(task.hints) as Listing,
+        designText: lettering?.phrase ?? '',
+        designSmallPrint: lettering?.smallPrint.join(' · ') ?? '',
+        position: task.position,
+      });
     } catch (error) {
       if (error instanceof ListingWriterError && !error.retryable) {
         await repo.fail(taskId, error.message);
