@@ -321,8 +321,13 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   const sweep = orphanSweep({ storage, referenced: storedKeysRepo(db).referenced, log: app.log });
   const stopSweeps = runsJobs(config.role) ? sweep.schedule() : undefined;
   app.addHook('onClose', async () => stopSweeps?.());
+  // Jobs stop at once on close, while the HTTP server drains its requests (onClose runs after that).
+  let stoppingJobs: Promise<void> | undefined;
+  app.addHook('preClose', async () => {
+    stoppingJobs = queue.close();
+  });
   app.addHook('onClose', async () => {
-    await queue.close();
+    await (stoppingJobs ?? queue.close());
     await engine.close();
     await lettering.close();
   });

@@ -32,6 +32,17 @@ describe('config', () => {
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@localhost/db' });
   });
 
+  it('gives stopping jobs 10 s by default, and refuses a grace period that is not a number of seconds', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).shutdownGraceMs).toBe(10_000);
+    expect(loadConfig({ DATA_DIR: dataDir(), SHUTDOWN_GRACE_SECONDS: '2.5' }).shutdownGraceMs).toBe(2500);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), SHUTDOWN_GRACE_SECONDS: '0' })).toThrow(
+      /SHUTDOWN_GRACE_SECONDS must be at least 1/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), SHUTDOWN_GRACE_SECONDS: 'soon' })).toThrow(
+      /SHUTDOWN_GRACE_SECONDS/,
+    );
+  });
+
   it('names every invalid variable', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(
       /PORT[\s\S]*DATABASE_URL/,

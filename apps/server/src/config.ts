@@ -95,6 +95,11 @@ const schema = z.object({
   QUEUE_PREFIX: z.string().min(1).default('podflow'),
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   RENDER_NICE: z.coerce.number().int().min(0).max(19).default(10),
+  SHUTDOWN_GRACE_SECONDS: z.coerce
+    .number()
+    .min(1, 'SHUTDOWN_GRACE_SECONDS must be at least 1')
+    .max(3600, 'SHUTDOWN_GRACE_SECONDS must be at most 3600')
+    .default(10),
   // Empty means unset: the built-in offline writer.
   AI_BASE_URL: z
     .union([z.literal(''), z.url('AI_BASE_URL must be a URL such as https://api.openai.com/v1')])
@@ -185,6 +190,11 @@ export type Config = {
    * busy machine: a worker process as a whole, the render threads of a process that also serves.
    */
   renderNice: number;
+  /**
+   * Seconds from SIGTERM/SIGINT to the exit: jobs finish the item in hand and are handed back, then
+   * the process exits; past this it exits anyway (their leases lapse and another worker goes on).
+   */
+  shutdownGraceMs: number;
   /**
    * The listing writer: an OpenAI-compatible chat model when baseUrl is set, else the built-in
    * offline writer. `concurrency`: designs written at once per process.
@@ -313,6 +323,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     queue: { redisUrl: e.REDIS_URL || undefined, leaseSeconds: e.JOB_LEASE_SECONDS, prefix: e.QUEUE_PREFIX },
     role: e.ROLE,
     renderNice: e.RENDER_NICE,
+    shutdownGraceMs: Math.round(e.SHUTDOWN_GRACE_SECONDS * 1000),
     ai: {
       baseUrl: e.AI_BASE_URL || undefined,
       apiKey: e.AI_API_KEY,

@@ -19,6 +19,7 @@ const compose = parse(readFileSync(path.join(root, 'compose.yaml'), 'utf8'), { m
       command?: string[];
       environment?: Record<string, string>;
       deploy?: { replicas?: number };
+      stop_grace_period?: string;
       depends_on?: Record<string, { condition: string }>;
     }
   >;
@@ -84,6 +85,18 @@ describe('compose.yaml', () => {
       expect(environment).toMatchObject({ STORAGE: 's3', NODE_ENV: 'production' });
       expect(environment.DATABASE_URL, name).toMatch(/@postgres:5432\//);
       expect(environment.REDIS_URL, name).toBe('redis://redis:6379');
+    }
+  });
+
+  it('lets the api and the workers stop within their grace period before compose kills them', () => {
+    for (const name of ['api', 'worker']) {
+      const service = compose.services[name]!;
+      const grace = Number(service.environment?.SHUTDOWN_GRACE_SECONDS);
+      expect(grace, name).toBeGreaterThan(0);
+      const killAfter = /^(\d+)s$/.exec(service.stop_grace_period ?? '');
+      expect(killAfter, `${name} stop_grace_period in seconds`).not.toBeNull();
+      // Compose's own limit must leave the process time to exit by itself.
+      expect(Number(killAfter![1]), name).toBeGreaterThanOrEqual(grace + 3);
     }
   });
 

@@ -25,7 +25,13 @@ import { sellerFailure } from '@podflow/providers/seller-sentence';
 import { eachLimited } from '../../platform/concurrency/each-limited.ts';
 import { withRetries } from '../../platform/concurrency/with-retries.ts';
 import type { SecretBox } from '../../platform/crypto/secrets.ts';
-import type { JobDefinition, JobOutcome } from '../../platform/queue/job-queue.ts';
+import {
+  type JobContext,
+  type JobDefinition,
+  type JobOutcome,
+  JobStopped,
+  stoppableSleep,
+} from '../../platform/queue/job-queue.ts';
 import type { UrlSigner } from '../../platform/storage/signed-urls.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import type { DesignRow } from '../designs/designs.repo.ts';
@@ -186,14 +192,22 @@ export function createListingsJob(deps: CreateListingsDeps): JobDefinition<z.inf
     };
   }
 
-  const follow = { ...(deps.gelatoFollow ?? gelatoFollowDefaults), sleep };
+  const following = { ...(deps.gelatoFollow ?? gelatoFollowDefaults), sleep };
 
-  async function gelatoWork(runId: string, storeId: string, templateId: string, apiKey: string) {
+  async function gelatoWork(
+    runId: string,
+    storeId: string,
+    templateId: string,
+    apiKey: string,
+    signal: AbortSignal,
+  ) {
     if (!deps.publicUrl) {
       throw new Error('Gelato downloads designs from PodFlow: set PUBLIC_URL to the address it can reach.');
     }
     const client = clients.gelato(apiKey);
     const template = await client.getTemplate(templateId);
+    // A product is in hand until its create is recorded; following it stops with the job and resumes later.
+    const follow = { ...following, sleep: stoppableSleep(following.sleep, signal) };
 
     /** The outcome of a followed product; one that failed or is gone is no longer the design's. */
     const outcomeOf = async (design: Design, product: GelatoProduct | undefined, productId: string) => {
@@ -236,7 +250,7 @@ export function createListingsJob(deps: CreateListingsDeps): JobDefinition<z.inf
     };
   }
 
-  async function handle({ runId }: z.infer<typeof payload>): Promise<JobOutcome> {
+  async function handle({ runId }: z.infer<typeof payload>, { signal }: JobContext): Promise<JobOutcome> {
     const run = await repo.findRun(runId);
     if (!run || run.status === 'Completed' || run.status === 'Failed') {
       return { status: 'skipped', reason: 'the run has ended' };
@@ -260,7 +274,7 @@ export function createListingsJob(deps: CreateListingsDeps): JobDefinition<z.inf
       one =
         provider === 'printify'
           ? await printifyWork(run, connection.shop_id, connection.template_id, apiKey)
-          : await gelatoWork(runId, connection.shop_id, connection.template_id, apiKey);
+          : await gelatoWork(runId, connection.shop_id, connection.template_id, apiKey, signal);
     } catch (error) {
       if (error instanceof ProviderError && error.retryable) throw error; // the queue tries the run again
       const reason = sellerFailure(error).sentence;
@@ -268,15 +282,22 @@ export function createListingsJob(deps: CreateListingsDeps): JobDefinition<z.inf
       return { status: 'failed', reason };
     }
     const pending = (await repo.results(runId)).filter((r) => r.status === 'pending');
-    await eachLimited(pending, deps.concurrency ?? 4, async (result) => {
-      const design = await designs.findRow(result.design_id);
-      const outcome = design
-        ? failedAsOutcome(
-            await withRetries(async () => one(design, await repo.pendingProduct(runId, design.id))),
-          )
-        : { status: 'failed' as const, product_id: null, reason: 'The design was deleted.' };
-      await repo.setResult(runId, result.design_id, outcome);
-    });
+    // Asked to stop, the run finishes and records the designs in hand, starts no other, and is handed back.
+    await eachLimited(
+      pending,
+      deps.concurrency ?? 4,
+      async (result) => {
+        const design = await designs.findRow(result.design_id);
+        if (!design) {
+          const deleted = { status: 'failed' as const, product_id: null, reason: 'The design was deleted.' };
+          return repo.setResult(runId, result.design_id, deleted);
+        }
+        const done = await withRetries(async () => one(design, await repo.pendingProduct(runId, design.id)));
+        if (done instanceof JobStopped) throw done; // a Gelato product no longer followed: left pending
+        await repo.setResult(runId, result.design_id, failedAsOutcome(done));
+      },
+      signal,
+    );
     const results = await repo.results(runId);
     const allFailed = results.length > 0 && results.every((r) => r.status === 'failed');
     await repo.finishRun(

@@ -1,7 +1,7 @@
 import { buffer } from 'node:stream/consumers';
 import { z } from 'zod';
 import { type Listing, joinKeywords } from '@podflow/contract/metadata';
-import type { JobDefinition, JobOutcome } from '../../platform/queue/job-queue.ts';
+import { type JobDefinition, type JobOutcome, stopIfAsked } from '../../platform/queue/job-queue.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import type { DesignsService } from '../designs/designs.service.ts';
 import type { TemplatesService } from '../templates/templates.service.ts';
@@ -55,20 +55,19 @@ export function writeListingJob(deps: WriteListingDeps): JobDefinition<z.infer<t
     ]);
     // A design that cannot be read has no words; it is written from its file name as before.
     const lettering = reader ? await reader.read(image, context.signal) : undefined;
+    // Stopping before the AI call hands the task back; a call under way is let finish (it is paid for).
+    stopIfAsked(context.signal);
     let listing: Listing;
     try {
-      listing = await writer.write(
-        {
-          image,
-          fileName: design.file_name,
-          productTypes: productTypes(selected.map((template) => template.name)),
-          hints: JSON.parse(task.hints) as Listing,
-          designText: lettering?.phrase ?? '',
-          designSmallPrint: lettering?.smallPrint.join(' · ') ?? '',
-          position: task.position,
-        },
-        context.signal,
-      );
+      listing = await writer.write({
+        image,
+        fileName: design.file_name,
+        productTypes: productTypes(selected.map((template) => template.name)),
+        hints: JSON.parse(task.hints) as Listing,
+        designText: lettering?.phrase ?? '',
+        designSmallPrint: lettering?.smallPrint.join(' · ') ?? '',
+        position: task.position,
+      });
     } catch (error) {
       if (error instanceof ListingWriterError && !error.retryable) {
         await repo.fail(taskId, error.message);

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import type { JobDefinition, JobOutcome, JobQueue } from '../../platform/queue/job-queue.ts';
+import {
+  type JobDefinition,
+  type JobOutcome,
+  type JobQueue,
+  JobStopped,
+} from '../../platform/queue/job-queue.ts';
 import { appMetrics } from './metrics.ts';
 
 type Depth = Awaited<ReturnType<JobQueue['depth']>>;
@@ -26,7 +31,7 @@ async function series(metrics: ReturnType<typeof appMetrics>, name: string) {
 }
 
 describe('appMetrics', () => {
-  it('counts each job run by its outcome, a throw as failed, and how many run at once', async () => {
+  it('counts each job run by its outcome, a throw as failed (not a hand-back on shutdown), and how many run at once', async () => {
     const { queue, registered } = recordingQueue();
     const metrics = metricsWith();
     const next: Array<() => Promise<JobOutcome>> = [];
@@ -49,6 +54,15 @@ describe('appMetrics', () => {
       throw new Error('the provider is down');
     });
     await expect(handle()).rejects.toThrow('the provider is down');
+    // Handed back as the process stops: neither a failure nor an outcome.
+    const stopping = new AbortController();
+    stopping.abort(new Error('the job queue is closing'));
+    next.push(async () => {
+      throw new JobStopped();
+    });
+    await expect(registered[0]!.handle({}, { ...context, signal: stopping.signal })).rejects.toThrow(
+      JobStopped,
+    );
 
     expect(await series(metrics, 'podflow_jobs_active')).toEqual([[{ type: 'write-listing' }, 0]]);
     expect(await series(metrics, 'podflow_jobs_failed_total')).toEqual([[{ type: 'write-listing' }, 1]]);

@@ -45,7 +45,7 @@ export function appMetrics({ queueDepth, poolUse, log }: MetricsDeps) {
   });
   const jobsFailed = new Counter({
     name: 'podflow_jobs_failed_total',
-    help: 'Job runs that threw in this process (retried, or given up after the last attempt), by type',
+    help: 'Job runs that threw in this process (retried, or given up after the last attempt), by type; not those handed back on shutdown',
     labelNames: ['type'] as const,
     registers,
   });
@@ -138,7 +138,8 @@ export function appMetrics({ queueDepth, poolUse, log }: MetricsDeps) {
           jobsCompleted.inc({ type, outcome: outcome.status });
           return outcome;
         } catch (error) {
-          jobsFailed.inc({ type });
+          // A run stopped by its signal (handed back as the process stops) did not fail: deploys raise no alert.
+          if (!context.signal.aborted) jobsFailed.inc({ type });
           throw error;
         } finally {
           jobsActive.dec({ type });

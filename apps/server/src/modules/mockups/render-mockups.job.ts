@@ -1,7 +1,7 @@
 import { workingSide } from '@podflow/mockup-engine/engine';
 import { z } from 'zod';
 import { quotaErrors } from '@podflow/contract/designs';
-import type { JobDefinition, JobOutcome } from '../../platform/queue/job-queue.ts';
+import { type JobDefinition, type JobOutcome, stopIfAsked } from '../../platform/queue/job-queue.ts';
 import { FileNotFoundError, type Storage } from '../../platform/storage/storage.ts';
 import type { DesignRow } from '../designs/designs.repo.ts';
 import type { DesignsService } from '../designs/designs.service.ts';
@@ -120,8 +120,7 @@ export function renderMockupsJob(deps: Deps): JobDefinition<z.infer<typeof paylo
       return { status: 'skipped', reason: 'The workspace was deleted during the run.' };
     };
     for (const [index, design] of todo.entries()) {
-      if (context.signal.aborted)
-        throw new Error('The server is shutting down; the job resumes on the next start.');
+      stopIfAsked(context.signal); // the designs rendered so far are counted; the rest resume elsewhere
       const next = todo[index + 1];
       // Start decoding the next design while this one renders, so the pool never waits on a read.
       if (next) cache.design(next.storage_key, sideOf(next)).catch(() => undefined);

@@ -9,7 +9,12 @@ import { sellerFailure } from '@podflow/providers/seller-sentence';
 import { eachLimited } from '../../platform/concurrency/each-limited.ts';
 import { withRetries } from '../../platform/concurrency/with-retries.ts';
 import type { SecretBox } from '../../platform/crypto/secrets.ts';
-import type { JobDefinition, JobOutcome } from '../../platform/queue/job-queue.ts';
+import {
+  type JobContext,
+  type JobDefinition,
+  type JobOutcome,
+  stopIfAsked,
+} from '../../platform/queue/job-queue.ts';
 import type { UrlSigner } from '../../platform/storage/signed-urls.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import type { DesignRow } from '../designs/designs.repo.ts';
@@ -139,7 +144,7 @@ export function syncStoreJob(deps: SyncStoreDeps): JobDefinition<z.infer<typeof 
     return { shop, productOf, listedElsewhere, product };
   }
 
-  async function handle({ runId }: z.infer<typeof payload>): Promise<JobOutcome> {
+  async function handle({ runId }: z.infer<typeof payload>, { signal }: JobContext): Promise<JobOutcome> {
     const run = await repo.findRun(runId);
     if (!run || run.status === 'Completed' || run.status === 'Failed') {
       return { status: 'skipped', reason: 'the run has ended' };
@@ -199,29 +204,36 @@ export function syncStoreJob(deps: SyncStoreDeps): JobDefinition<z.infer<typeof 
 
     const pending = (await repo.results(runId)).filter((r) => r.status === 'pending');
     const where = (productId: string) => ({ workspaceId, store, storeRef: connection!.shop_id, productId });
+    // Asked to stop, a sync finishes and records the products (or the batch) in hand and is handed back.
     if (store === 'shopify') {
       const shopify = clients.shopify(connection!.shop_id, storeKey);
-      await eachLimited(pending, 2, async (row) => {
-        const target = await targetOf(row.design_id);
-        if (!('design' in target)) return repo.setResult(runId, row.design_id, target);
-        const result = await withRetries(() =>
-          syncShopifyProduct(
-            shopify,
-            repo,
-            { ...where(target.storeProductId), designId: target.design.id },
-            storeListingOf(target.design),
-            mockups ? (mockups.get(target.design.id) ?? []) : undefined,
-          ),
-        );
-        await repo.setResult(runId, row.design_id, {
-          ...outcomeOf(result, target.storeProductId),
-          printify_product_id: target.productId,
-        });
-      });
+      await eachLimited(
+        pending,
+        2,
+        async (row) => {
+          const target = await targetOf(row.design_id);
+          if (!('design' in target)) return repo.setResult(runId, row.design_id, target);
+          const result = await withRetries(() =>
+            syncShopifyProduct(
+              shopify,
+              repo,
+              { ...where(target.storeProductId), designId: target.design.id },
+              storeListingOf(target.design),
+              mockups ? (mockups.get(target.design.id) ?? []) : undefined,
+            ),
+          );
+          await repo.setResult(runId, row.design_id, {
+            ...outcomeOf(result, target.storeProductId),
+            printify_product_id: target.productId,
+          });
+        },
+        signal,
+      );
     } else {
       const woo = clients.woocommerce(connection!.shop_id, JSON.parse(storeKey) as WooKeys);
       const tagIds = new Map<string, number>();
       for (let at = 0; at < pending.length; at += mockups ? 10 : 50) {
+        stopIfAsked(signal);
         const chunk = pending.slice(at, at + (mockups ? 10 : 50));
         const items: (WooItem & { productId: string })[] = [];
         await eachLimited(chunk, 4, async (row) => {

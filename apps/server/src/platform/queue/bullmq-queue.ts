@@ -9,7 +9,7 @@ export type BullmqQueueOptions = {
   prefix: string;
   /** A running job's lock; a killed worker's job is taken again within about two of these. */
   leaseSeconds: number;
-  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 };
 
 type Kind = { definition: JobDefinition<unknown>; queue: Queue };
@@ -46,13 +46,21 @@ export function bullmqJobQueue({ redisUrl, prefix, leaseSeconds, log }: BullmqQu
     log.warn({ jobId: job.id, job: job.name, attempts: job.attemptsStarted, reason }, 'job given up');
   }
 
-  function processorOf(definition: JobDefinition<unknown>) {
+  /**
+   * Back to the wait list for any worker, at once (the process is stopping). BullMQ counted this
+   * start when the job became active; it is taken back first, while this worker still holds the
+   * job's lock, so hand-backs never use up maxStartedAttempts nor show as a later attempt.
+   */
+  async function handBack(queue: Queue, job: Job, token: string | undefined): Promise<never> {
+    await producer.hincrby(queue.toKey(String(job.id)), 'ats', -1);
+    await job.moveToWait(token);
+    log.info({ jobId: job.id, job: job.name }, 'job handed back to the queue: this worker is stopping');
+    throw new WaitingError();
+  }
+
+  function processorOf(definition: JobDefinition<unknown>, queue: Queue) {
     return async (job: Job, token?: string, bullSignal?: AbortSignal): Promise<JobOutcome> => {
-      if (closing) {
-        // Fetched while closing: leave it for the next worker.
-        await job.moveToWait(token);
-        throw new WaitingError();
-      }
+      if (closing) return handBack(queue, job, token); // fetched while closing: not started
       const parsed = definition.payload.safeParse(job.data);
       if (!parsed.success) {
         log.error({ jobId: job.id, job: job.name, err: parsed.error }, 'job payload is invalid');
@@ -72,11 +80,8 @@ export function bullmqJobQueue({ redisUrl, prefix, leaseSeconds, log }: BullmqQu
         }
         return outcome;
       } catch (error) {
-        if (closing) {
-          // Stopped by close(), not by its own fault: straight back to the queue.
-          await job.moveToWait(token);
-          throw new WaitingError();
-        }
+        // Stopped by close(), not by its own fault: straight back to the queue.
+        if (closing) return handBack(queue, job, token);
         const reason = error instanceof Error ? error.message : String(error);
         if (job.attemptsStarted >= retryPolicy.maxAttempts) {
           // Given up while the job is still active, so idle() waits for onGiveUp too.
@@ -94,8 +99,8 @@ export function bullmqJobQueue({ redisUrl, prefix, leaseSeconds, log }: BullmqQu
     };
   }
 
-  function startWorker(definition: JobDefinition<unknown>, connection: Redis): Worker {
-    const worker = new Worker(definition.name, processorOf(definition), {
+  function startWorker({ definition, queue }: Kind, connection: Redis): Worker {
+    const worker = new Worker(definition.name, processorOf(definition, queue), {
       connection,
       prefix,
       concurrency: Math.max(1, definition.concurrency ?? 1),
@@ -151,7 +156,7 @@ export function bullmqJobQueue({ redisUrl, prefix, leaseSeconds, log }: BullmqQu
       // Workers block on Redis and must never give up a command (BullMQ requires it).
       consumer = new Redis(redisUrl, { maxRetriesPerRequest: null });
       consumer.on('error', (error) => log.warn({ err: error }, 'job worker: Redis connection error'));
-      for (const { definition } of kinds.values()) workers.push(startWorker(definition, consumer));
+      for (const kind of kinds.values()) workers.push(startWorker(kind, consumer));
     },
 
     async close() {

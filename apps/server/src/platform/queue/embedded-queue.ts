@@ -10,7 +10,7 @@ export type EmbeddedQueueOptions = {
   dialect: 'sqlite' | 'postgres';
   /** A running job's lease; a worker renews it every third of it while the handler runs. */
   leaseSeconds: number;
-  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /** How often an idle worker looks for jobs queued by other processes (default 500 ms). */
   pollMs?: number;
 };
@@ -129,6 +129,12 @@ export function embeddedJobQueue({
     }
   }
 
+  /** Back to the queue for any worker, at once, the run not counted as an attempt (the process is stopping). */
+  async function handBack(run: Claimed): Promise<void> {
+    await finish(run, { status: 'queued', attempts: run.attempts - 1, run_after: Date.now() });
+    log.info({ jobId: run.id, job: run.name }, 'job handed back to the queue: this worker is stopping');
+  }
+
   async function giveUp(kind: Kind, run: Claimed, payload: unknown, reason: string): Promise<void> {
     try {
       await kind.definition.onGiveUp?.(payload, reason);
@@ -149,6 +155,7 @@ export function embeddedJobQueue({
       log.error({ err: error, jobId: run.id, job: run.name }, 'job payload is invalid');
       return;
     }
+    if (closing) return handBack(run); // claimed as the queue closed: not started
     if (run.attempts > retryPolicy.maxStarts) {
       const reason = `started ${retryPolicy.maxStarts} times and its worker stopped each time`;
       return giveUp(kind, run, payload, reason);
@@ -164,7 +171,7 @@ export function embeddedJobQueue({
       const reason = messageOf(error);
       if (closing) {
         // Stopped by close(), not by its own fault: back to the queue without spending an attempt.
-        await finish(run, { status: 'queued', attempts: run.attempts - 1, run_after: Date.now() });
+        await handBack(run);
       } else if (run.attempts < retryPolicy.maxAttempts) {
         log.warn({ err: error, jobId: run.id, job: run.name, attempt: run.attempts }, 'job threw; retrying');
         await finish(run, {
@@ -277,8 +284,8 @@ export function embeddedJobQueue({
     async close() {
       closing = true;
       wake();
-      await loop;
       for (const controller of controllers) controller.abort(new Error('the job queue is closing'));
+      await loop;
       await Promise.allSettled([...runs]);
     },
 

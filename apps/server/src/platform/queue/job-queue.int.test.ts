@@ -9,13 +9,14 @@ import { z } from 'zod';
 import { loadConfig } from '../../config.ts';
 import { type Db, openDatabase } from '../db/db.ts';
 import { type TestDatabase, openTestDatabase, testDbKind } from '../../test/test-app.ts';
-import type { JobQueue } from './job-queue.ts';
+import { eachLimited } from '../concurrency/each-limited.ts';
+import { type JobQueue, retryPolicy } from './job-queue.ts';
 import { openJobQueue } from './open-queue.ts';
 import type { QueueTables } from './queue-schema.ts';
 import type { TestResultsTables } from './test-worker.ts';
 
 const workerScript = path.join(path.dirname(fileURLToPath(import.meta.url)), 'test-worker.ts');
-const silent = { warn: () => {}, error: () => {} };
+const silent = { info: () => {}, warn: () => {}, error: () => {} };
 
 type Adapter = {
   name: string;
@@ -318,6 +319,75 @@ describe.each(adapters)('job queue: $name', (adapter) => {
     await second.idle();
     expect(ran).toEqual([1]);
   });
+
+  it('stopped mid-way, a job finishes the items in hand, starts none, and goes back to the next worker at once, never given up', async () => {
+    const items = 16;
+    const done: Array<{ item: number; attempt: number; worker: number }> = [];
+    const started: number[] = [];
+    const givenUp: string[] = [];
+    const job = (worker: number, hold?: Promise<void>) => ({
+      name: 'batch',
+      payload: z.object({ items: z.number() }),
+      handle: async (
+        { items: count }: { items: number },
+        context: { attempt: number; signal: AbortSignal },
+      ) => {
+        const todo = [...Array(count).keys()].filter((item) => !done.some((d) => d.item === item));
+        await eachLimited(
+          todo,
+          2,
+          async (item) => {
+            started.push(item);
+            await (hold ?? sleep(5));
+            done.push({ item, attempt: context.attempt, worker });
+          },
+          context.signal,
+        );
+        return { status: 'completed' as const };
+      },
+      onGiveUp: async (_payload: unknown, reason: string) => {
+        givenUp.push(reason);
+      },
+    });
+    // More stops than a job may start (maxStarts): deploy after deploy must not give it up.
+    const stops = retryPolicy.maxStarts + 1;
+    let stoppedAt = 0;
+    for (let worker = 0; worker < stops; worker += 1) {
+      const queue = open();
+      const hold = gate();
+      queue.register(job(worker, hold.opened));
+      queue.start();
+      if (worker === 0) await queue.enqueue('batch', 'batch-1', { items });
+      const before = started.length;
+      await until(() => started.length === before + 2); // two items in hand
+      if (worker > 0) expect(Date.now() - stoppedAt).toBeLessThan(2500); // taken at once, not after a 30 s lease
+      const closing = queue.close();
+      await sleep(100);
+      hold.open();
+      await closing;
+      stoppedAt = Date.now();
+      expect(started).toHaveLength(before + 2); // nothing started after the stop
+      expect(done.filter((d) => d.worker === worker)).toHaveLength(2); // the items in hand finished
+    }
+    const last = open();
+    last.register(job(stops));
+    last.start();
+    await last.idle();
+    expect(done.map((d) => d.item).sort((a, b) => a - b)).toEqual([...Array(items).keys()]);
+    expect(started).toHaveLength(items); // each item started once
+    expect(new Set(done.map((d) => d.attempt))).toEqual(new Set([1])); // no stop counted as an attempt
+    expect(done.filter((d) => d.worker === stops)).toHaveLength(items - 2 * stops);
+    expect(givenUp).toEqual([]);
+    if (!env.REDIS_URL) {
+      const row = await t.db
+        .$extendTables<QueueTables>()
+        .selectFrom('queue_jobs')
+        .select(['status', 'attempts'])
+        .where('id', '=', 'batch-1')
+        .executeTakeFirst();
+      expect(row).toEqual({ status: 'done', attempts: 1 });
+    }
+  }, 30_000);
 
   it('finishes a job whose worker was killed mid-way, once per item, after a restart', async () => {
     const results = t.db.$extendTables<TestResultsTables>();

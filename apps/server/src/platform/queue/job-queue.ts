@@ -16,9 +16,47 @@ export type JobContext = {
   jobId: string;
   /** 1 on the first run, 2 after one retry or a lost lease, and so on. */
   attempt: number;
-  /** Aborted when the queue closes; a handler stops at the next safe point. */
+  /**
+   * Aborted when the queue closes (the process is stopping) or the run lost its lease. A handler
+   * finishes and records the item in hand, then calls stopIfAsked(signal) before the next one: the
+   * job goes back to the queue, without counting as an attempt, for another worker to go on with.
+   */
   signal: AbortSignal;
 };
+
+/** What a handler throws when it stopped at a safe point because its signal fired. */
+export class JobStopped extends Error {
+  constructor() {
+    super('The worker is stopping: the job goes back to the queue and resumes where it stopped.');
+    this.name = 'JobStopped';
+  }
+}
+
+/** Throws JobStopped once the job's signal has fired; call it between items, never mid-item. */
+export function stopIfAsked(signal: AbortSignal): void {
+  if (signal.aborted) throw new JobStopped();
+}
+
+/** `sleep`, cut short by the job's signal: throws JobStopped as soon as it fires (waiting is no item). */
+export function stoppableSleep(
+  sleep: (ms: number) => Promise<void>,
+  signal: AbortSignal,
+): (ms: number) => Promise<void> {
+  return async (ms) => {
+    stopIfAsked(signal);
+    let onAbort = () => {};
+    const aborted = new Promise<void>((resolve) => {
+      onAbort = resolve;
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+    try {
+      await Promise.race([sleep(ms), aborted]);
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+    }
+    stopIfAsked(signal);
+  };
+}
 
 export type JobDefinition<P> = {
   name: string;
@@ -37,7 +75,11 @@ export interface JobQueue {
   enqueue(name: string, id: string, payload: unknown): Promise<void>;
   /** Starts taking jobs (roles worker and all). */
   start(): void;
-  /** Stops taking jobs and waits for the running handlers (their abort signal fires). */
+  /**
+   * Stops taking jobs at once and fires the running handlers' signals; a handler that then throws
+   * hands its job back (queued again for any worker, the attempt not counted, the hand-back logged).
+   * Resolves when every handler has settled: the caller bounds the wait (SHUTDOWN_GRACE_SECONDS).
+   */
   close(): Promise<void>;
   /** Resolves when no job is queued or running (tests and benches wait on it). */
   idle(): Promise<void>;

@@ -8,7 +8,7 @@ import type { JobQueue } from './job-queue.ts';
 export type OpenJobQueueDeps = {
   config: Pick<Config, 'queue' | 'database'>;
   db: Db;
-  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 };
 
 /**

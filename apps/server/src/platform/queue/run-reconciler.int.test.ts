@@ -46,7 +46,7 @@ describe(`the run reconciler on ${testDbKind}`, () => {
   });
 
   it('queues again, once, only the unfinished runs past the grace period that have no live job', async () => {
-    const log = { warn: () => undefined, error: () => undefined };
+    const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
     const queue = embeddedJobQueue({ db: t.db, dialect: testDbKind, leaseSeconds: 30, log });
     queue.register({
       name: 'render-test',

@@ -20,6 +20,7 @@ const config = loadConfig();
 const db = openDatabase(config.database);
 const results = db.$extendTables<TestResultsTables>();
 const log = {
+  info: (...args: unknown[]) => console.error('info', ...args),
   warn: (...args: unknown[]) => console.error('warn', ...args),
   error: (...args: unknown[]) => console.error('error', ...args),
 };
