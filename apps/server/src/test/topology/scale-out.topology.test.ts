@@ -1,0 +1,235 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type PrintifySandbox, startPrintifySandbox } from '@podflow/sandbox/printify-sandbox';
+import { waitFor } from '../outages.ts';
+import {
+  designCount,
+  expectEveryMockupOnce,
+  expectListedOnce,
+  expectNewListingRunAccepted,
+  expectNewMockupRunAccepted,
+  listingRunDone,
+  mockupRunCompleted,
+  readyToList,
+  rendered,
+  reportRecovery,
+  shopProducts,
+  templateCount,
+} from './scenarios.ts';
+import { type Seller, newSeller } from './seller.ts';
+import { type Topology, leaseSeconds, startTopology } from './topology.ts';
+
+/** How long a worker told SIGTERM may take to hand its jobs back and exit (the issue's default grace). */
+const shutdownGraceSeconds = 10;
+/** The issue's targets: a killed worker's jobs finish within its lease plus 10 s; work resumes 5 s after PostgreSQL is back. */
+const killTargetMs = (leaseSeconds + 10) * 1000;
+const postgresTargetMs = 5000;
+
+describe('one api and two workers on PostgreSQL, Redis and S3, through faults', () => {
+  let printify: PrintifySandbox;
+  let topology: Topology;
+  let mockups: Seller;
+
+  beforeAll(async () => {
+    printify = await startPrintifySandbox({ seed: 22, slowMs: 800 });
+    topology = await startTopology(printify.url);
+    mockups = await newSeller(topology.api.url, designCount);
+    await mockups.selectTemplates(templateCount);
+  }, 120_000);
+
+  afterAll(async () => {
+    await topology?.close();
+    await printify?.close();
+  });
+
+  afterEach(() => {
+    expect(topology.fleet.unexpectedExits).toEqual([]);
+  });
+
+  /** The worker running a job of this kind now (read from each worker's podflow_jobs_active). */
+  const busyWorker = async (type: string): Promise<string> =>
+    (await waitFor(
+      `a worker running a ${type} job`,
+      async () => {
+        for (const name of topology.workers) {
+          if ((await topology.fleet.metric(name, 'podflow_jobs_active', { type })) > 0) return name;
+        }
+        return undefined;
+      },
+      (name) => name !== undefined,
+      30_000,
+    ))!;
+
+  /** Kills `worker` with SIGKILL; answers when, to time the recovery from. */
+  const killWorker = async (worker: string) => {
+    const exit = await topology.fleet.stop(worker, 'SIGKILL');
+    expect(exit.signal).toBe('SIGKILL');
+    return performance.now();
+  };
+
+  it('finishes a 100-mockup run whose worker was killed with kill -9, each mockup once, within the lease + 10 s', async () => {
+    const started = await mockups.generateMockups();
+    expect(started.status).toBe(200);
+    expect(started.body).toMatchObject({ already_running: false, queued: designCount * templateCount });
+    const victim = await busyWorker('render-mockups');
+    const before = await waitFor(
+      'the first mockups',
+      mockups.mockupJobs,
+      (jobs) => rendered(jobs) >= 5,
+      60_000,
+    );
+    const killedAt = await killWorker(victim);
+    expect(rendered(before)).toBeLessThan(designCount * templateCount);
+
+    await waitFor('every mockup job to complete', mockups.mockupJobs, mockupRunCompleted, 60_000);
+    const recoveryMs = performance.now() - killedAt;
+    reportRecovery('kill -9 of a worker mid mockup run -> run completed', recoveryMs, killTargetMs);
+    expect(recoveryMs).toBeLessThan(killTargetMs);
+    await expectEveryMockupOnce(mockups);
+    expect(
+      await topology.count('select count(*) as n from mockups where workspace_id = $1', [
+        mockups.workspaceId,
+      ]),
+    ).toBe(designCount * templateCount);
+    await topology.fleet.restart(victim);
+    await expectNewMockupRunAccepted(mockups);
+  }, 120_000);
+
+  it('resumes a mockup run within 5 s of PostgreSQL coming back from a restart, each mockup once', async () => {
+    const started = await mockups.generateMockups('all');
+    expect(started.status).toBe(200);
+    expect(started.body).toMatchObject({ already_running: false, queued: designCount * templateCount });
+    await waitFor('the first mockups', mockups.mockupJobs, (jobs) => rendered(jobs) >= 5, 60_000);
+    topology.outages.postgres.stop();
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await topology.outages.postgres.start();
+    const backAt = performance.now();
+    // The first answer after the restart is the baseline; progress is any mockup rendered after it.
+    const readable = () => mockups.mockupJobs().catch(() => undefined);
+    const baseline = (await waitFor('the API to read the jobs again', readable, (jobs) => !!jobs, 20_000))!;
+    await waitFor(
+      'a mockup rendered after PostgreSQL came back',
+      readable,
+      (jobs) => !!jobs && (rendered(jobs) > rendered(baseline) || mockupRunCompleted(jobs)),
+      20_000,
+    );
+    const resumeMs = performance.now() - backAt;
+    reportRecovery('PostgreSQL back -> first mockup rendered', resumeMs, postgresTargetMs);
+    expect(resumeMs).toBeLessThan(postgresTargetMs);
+
+    await waitFor('every mockup job to complete', mockups.mockupJobs, mockupRunCompleted, 60_000);
+    await expectEveryMockupOnce(mockups);
+    expect(
+      await topology.count('select count(*) as n from mockups where workspace_id = $1', [
+        mockups.workspaceId,
+      ]),
+    ).toBe(designCount * templateCount);
+    await expectNewMockupRunAccepted(mockups);
+  }, 120_000);
+
+  it('finishes a run whose queued jobs Redis lost in a restart (the reconciler queues them again), each mockup once', async () => {
+    const started = await mockups.generateMockups('all');
+    expect(started.status).toBe(200);
+    expect(started.body).toMatchObject({ already_running: false, queued: designCount * templateCount });
+    topology.outages.redis.stop();
+    await topology.outages.redis.start();
+    const backAt = performance.now();
+
+    await waitFor('every mockup job to complete', mockups.mockupJobs, mockupRunCompleted, 60_000);
+    // The reconciler leaves a run alone for a lease, then looks every lease: two leases at most, plus the work.
+    reportRecovery('Redis restarted empty -> run completed', performance.now() - backAt, killTargetMs);
+    await expectEveryMockupOnce(mockups);
+    expect(
+      await topology.count('select count(*) as n from mockups where workspace_id = $1', [
+        mockups.workspaceId,
+      ]),
+    ).toBe(designCount * templateCount);
+    await expectNewMockupRunAccepted(mockups);
+  }, 120_000);
+
+  it('finishes an AI run whose worker was killed with kill -9: one listing and one token per design', async () => {
+    const seller = await newSeller(topology.api.url, designCount);
+    const queued = await seller.generateMetadata();
+    expect(queued.status).toBe(200);
+    expect(queued.body).toMatchObject({ queued: designCount });
+    const victim = await busyWorker('write-listing');
+    const killedAt = await killWorker(victim);
+    expect((await seller.aiSummary()).status_summary.Completed).toBeLessThan(designCount);
+
+    const summary = await waitFor(
+      'every AI task to finish',
+      seller.aiSummary,
+      (s) => s.status_summary.Completed + s.status_summary.Failed === designCount,
+      60_000,
+    );
+    const recoveryMs = performance.now() - killedAt;
+    reportRecovery('kill -9 of a worker mid AI run -> run completed', recoveryMs, killTargetMs);
+    expect(recoveryMs).toBeLessThan(killTargetMs);
+    expect(summary.status_summary).toEqual({
+      Pending: 0,
+      'In Progress': 0,
+      Completed: designCount,
+      Failed: 0,
+    });
+    for (const design of await seller.designs()) expect(design.product_title).not.toBe('');
+    expect(
+      await topology.count('select count(*) as n from ai_tasks where workspace_id = $1', [
+        seller.workspaceId,
+      ]),
+    ).toBe(designCount);
+    expect(await seller.aiTokens()).toMatchObject({ used: designCount });
+
+    await topology.fleet.restart(victim);
+    const [first] = await seller.designs();
+    const again = await seller.generateMetadata([first!]);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ queued: 1 });
+    await waitFor('the new AI run', seller.aiSummary, (s) => s.status_summary.Completed === 1, 30_000);
+    expect(await seller.aiTokens()).toMatchObject({ used: designCount + 1 });
+  }, 120_000);
+
+  it('finishes a Printify listing run whose worker was killed with kill -9: one product per design', async () => {
+    const seller = await newSeller(topology.api.url, designCount);
+    await readyToList(seller, printify);
+    const before = shopProducts(printify).length;
+    // Slow calls are in flight when the worker dies: Printify acts on them after the caller is gone.
+    printify.failNext('slow', 16);
+    const started = await seller.createPrintifyListings();
+    expect(started.status).toBe(200);
+    const victim = await busyWorker('create-listings');
+    await waitFor('the first product', seller.listingRun, (run) => (run?.created ?? 0) >= 1, 30_000);
+    const killedAt = await killWorker(victim);
+
+    const run = await listingRunDone(seller);
+    const recoveryMs = performance.now() - killedAt;
+    reportRecovery('kill -9 of a worker mid Printify listing run -> run completed', recoveryMs, killTargetMs);
+    expect(run.status).toBe('Completed');
+    expect(recoveryMs).toBeLessThan(killTargetMs);
+    await expectListedOnce(seller, printify, before);
+    await topology.fleet.restart(victim);
+    await expectNewListingRunAccepted(seller, printify);
+  }, 120_000);
+
+  it('lets a worker told SIGTERM mid listing exit within its grace period, the run finished elsewhere once', async () => {
+    const seller = await newSeller(topology.api.url, designCount);
+    await readyToList(seller, printify);
+    const before = shopProducts(printify).length;
+    // Slow enough that finishing the run would outlast the grace period: the worker must hand it back.
+    printify.failNext('slow', 60);
+    const started = await seller.createPrintifyListings();
+    expect(started.status).toBe(200);
+    const victim = await busyWorker('create-listings');
+    await waitFor('the first product', seller.listingRun, (run) => (run?.created ?? 0) >= 1, 30_000);
+    const exit = await topology.fleet.stop(victim, 'SIGTERM');
+    console.log(
+      `recovery: SIGTERM of a worker mid listing run -> exited in ${(exit.ms / 1000).toFixed(1)} s`,
+    );
+    expect(exit.code).toBe(0);
+    expect(exit.ms).toBeLessThan((shutdownGraceSeconds + 2) * 1000);
+
+    const run = await listingRunDone(seller, 90_000);
+    expect(run.status).toBe('Completed');
+    await expectListedOnce(seller, printify, before);
+    await topology.fleet.restart(victim);
+    await expectNewListingRunAccepted(seller, printify);
+  }, 150_000);
+});
