@@ -42,7 +42,7 @@ describe('the embedded default in one process, killed with kill -9 and restarted
   });
 
   afterEach(() => {
-    expect(embedded.fleet.unexpectedExits).toEqual([]);
+    expect(embedded.fleet.takeUnexpectedExits()).toEqual([]);
   });
 
   /** Kills the process with SIGKILL and starts it again; answers when it was killed. */

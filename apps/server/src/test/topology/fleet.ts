@@ -40,13 +40,13 @@ export function fleetEnv(): Record<string, string> {
 
 /**
  * Server processes started, killed and restarted by a test. Every process that exits without the
- * test stopping it is recorded in `unexpectedExits` (with its last lines), which a suite asserts
- * empty after each scenario.
+ * test stopping it is recorded (with its last lines) for `takeUnexpectedExits`, which a suite
+ * asserts empty after each scenario.
  */
 export class Fleet {
   private readonly processes = new Map<string, Running>();
   private readonly dataDirs: string[] = [];
-  readonly unexpectedExits: string[] = [];
+  private unexpected: string[] = [];
   private readonly shared: Record<string, string>;
 
   constructor(shared: Record<string, string>) {
@@ -83,7 +83,7 @@ export class Fleet {
     child.stderr!.on('data', keep);
     void running.exited.then(({ code, signal }) => {
       if (running.stopping) return;
-      this.unexpectedExits.push(
+      this.unexpected.push(
         `${name} (pid ${running.pid}) exited by itself (${signal ?? `code ${code}`}):\n${running.tail.join('\n')}`,
       );
     });
@@ -142,6 +142,21 @@ export class Fleet {
       if (has) sum += Number(match[3]);
     }
     return sum;
+  }
+
+  /** The exits no test asked for since the last call, each with the process's last lines. */
+  takeUnexpectedExits(): string[] {
+    const taken = this.unexpected;
+    this.unexpected = [];
+    return taken;
+  }
+
+  /** Starts again every process that is not running (after a scenario, so the next finds the fleet whole). */
+  async restartStopped(): Promise<void> {
+    const stopped = [...this.processes.values()].filter(
+      (p) => p.child.exitCode !== null || p.child.signalCode !== null,
+    );
+    await Promise.all(stopped.map((p) => this.start(p.name, p.env)));
   }
 
   /** Kills every process still running and removes the data folders the fleet made. */
