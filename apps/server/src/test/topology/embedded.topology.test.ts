@@ -3,23 +3,23 @@ import { type PrintifySandbox, startPrintifySandbox } from '@podflow/sandbox/pri
 import { waitFor } from '../outages.ts';
 import {
   designCount,
+  killTargetMs,
+  mockupRunCompleted,
+  rendered,
+  reportRecovery,
+  templateCount,
+} from './recovery.ts';
+import {
   expectEveryMockupOnce,
   expectListedOnce,
   expectNewListingRunAccepted,
   expectNewMockupRunAccepted,
   listingRunDone,
-  mockupRunCompleted,
   readyToList,
-  rendered,
-  reportRecovery,
   shopProducts,
-  templateCount,
 } from './scenarios.ts';
 import { newSeller } from './seller.ts';
-import { leaseSeconds, startEmbedded } from './topology.ts';
-
-/** A killed process's jobs finish within the lease plus 10 s of the kill, its restart included. */
-const killTargetMs = (leaseSeconds + 10) * 1000;
+import { startEmbedded } from './topology.ts';
 
 /**
  * The same kill test on the embedded default (SQLite, the database queue, the local disk) with a

@@ -1,27 +1,9 @@
 import { expect } from 'vitest';
 import type { ListingRun } from '@podflow/contract/listings';
-import type { MockupJobLog } from '@podflow/contract/mockups';
 import type { PrintifySandbox } from '@podflow/sandbox/printify-sandbox';
 import { waitFor } from '../outages.ts';
+import { designCount, templateCount } from './recovery.ts';
 import type { Seller } from './seller.ts';
-
-/** The fault tests' run size: 10 designs × 10 templates = 100 mockups (the Starter plan's 10 slots). */
-export const designCount = 10;
-export const templateCount = 10;
-
-/** Mockups rendered so far in the latest run. */
-export const rendered = (jobs: MockupJobLog[]) => jobs.reduce((sum, job) => sum + job.done, 0);
-
-/** Every job of the latest run Completed (none Pending, In Progress or Failed). */
-export const mockupRunCompleted = (jobs: MockupJobLog[]) =>
-  jobs.length === templateCount && jobs.every((job) => job.status === 'Completed');
-
-/** Prints one recovery figure as the suite's and the bench's "recovery: ..." line. */
-export function reportRecovery(what: string, ms: number, targetMs: number): string {
-  const line = `recovery: ${what} ${(ms / 1000).toFixed(1)} s (target ${(targetMs / 1000).toFixed(0)} s)`;
-  console.log(line);
-  return line;
-}
 
 /** The latest mockup run finished with every pair once: 10 rows of 10 distinct templates, no failure. */
 export async function expectEveryMockupOnce(seller: Seller) {
