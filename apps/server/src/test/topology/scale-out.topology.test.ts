@@ -57,6 +57,33 @@ describe('one api and two workers on PostgreSQL, Redis and S3, through faults', 
     return performance.now();
   };
 
+  /** The mockup run made every pair once (grid and `mockups` rows), and a new run is accepted. */
+  const expectMockupsOnceAndNewRunAccepted = async () => {
+    await expectEveryMockupOnce(mockups);
+    expect(
+      await topology.count('select count(*) as n from mockups where workspace_id = $1', [
+        mockups.workspaceId,
+      ]),
+    ).toBe(designCount * templateCount);
+    await expectNewMockupRunAccepted(mockups);
+  };
+
+  /**
+   * A new seller's Printify listing run of 10 designs, its next `slowCalls` calls held by the
+   * sandbox, once its first product is made: the seller, the shop's products before, and the worker
+   * running it.
+   */
+  const listingRunUnderway = async (slowCalls: number) => {
+    const seller = await newSeller(topology.api.url, designCount);
+    await readyToList(seller, printify);
+    const before = shopProducts(printify).length;
+    printify.failNext('slow', slowCalls);
+    expect((await seller.createPrintifyListings()).status).toBe(200);
+    const victim = await busyWorker(topology, 'create-listings');
+    await waitFor('the first product', seller.listingRun, (run) => (run?.created ?? 0) >= 1, 30_000);
+    return { seller, before, victim };
+  };
+
   it('finishes a 100-mockup run whose worker was killed with kill -9, each mockup once, within the lease + 10 s', async () => {
     const killed = await killMidMockupRun(topology, mockups);
     expect(killed.started.body).toMatchObject({
@@ -66,14 +93,8 @@ describe('one api and two workers on PostgreSQL, Redis and S3, through faults', 
     expect(killed.signal).toBe('SIGKILL');
     expect(killed.renderedAtKill).toBeLessThan(designCount * templateCount);
     expect(killed.recoveryMs).toBeLessThan(killTargetMs);
-    await expectEveryMockupOnce(mockups);
-    expect(
-      await topology.count('select count(*) as n from mockups where workspace_id = $1', [
-        mockups.workspaceId,
-      ]),
-    ).toBe(designCount * templateCount);
     await topology.fleet.restart(killed.victim);
-    await expectNewMockupRunAccepted(mockups);
+    await expectMockupsOnceAndNewRunAccepted();
   }, 120_000);
 
   it('resumes a mockup run within 5 s of PostgreSQL coming back from a restart, each mockup once', async () => {
@@ -85,13 +106,7 @@ describe('one api and two workers on PostgreSQL, Redis and S3, through faults', 
     expect(restarted.resumeMs).toBeLessThan(postgresTargetMs);
 
     await waitFor('every mockup job to complete', mockups.mockupJobs, mockupRunCompleted, 60_000);
-    await expectEveryMockupOnce(mockups);
-    expect(
-      await topology.count('select count(*) as n from mockups where workspace_id = $1', [
-        mockups.workspaceId,
-      ]),
-    ).toBe(designCount * templateCount);
-    await expectNewMockupRunAccepted(mockups);
+    await expectMockupsOnceAndNewRunAccepted();
   }, 120_000);
 
   it('finishes a run whose queued jobs Redis lost in a restart (the reconciler queues them again), each mockup once', async () => {
@@ -113,13 +128,7 @@ describe('one api and two workers on PostgreSQL, Redis and S3, through faults', 
     await waitFor('every mockup job to complete', mockups.mockupJobs, mockupRunCompleted, 60_000);
     // The reconciler leaves a run alone for a lease, then looks every lease: two leases, plus the work.
     reportRecovery('Redis restarted empty -> run completed', performance.now() - backAt, killTargetMs);
-    await expectEveryMockupOnce(mockups);
-    expect(
-      await topology.count('select count(*) as n from mockups where workspace_id = $1', [
-        mockups.workspaceId,
-      ]),
-    ).toBe(designCount * templateCount);
-    await expectNewMockupRunAccepted(mockups);
+    await expectMockupsOnceAndNewRunAccepted();
   }, 120_000);
 
   it('finishes an AI run whose worker was killed with kill -9: one listing and one token per design', async () => {
@@ -164,15 +173,8 @@ describe('one api and two workers on PostgreSQL, Redis and S3, through faults', 
   }, 120_000);
 
   it('finishes a Printify listing run whose worker was killed with kill -9: one product per design', async () => {
-    const seller = await newSeller(topology.api.url, designCount);
-    await readyToList(seller, printify);
-    const before = shopProducts(printify).length;
     // Slow calls are in flight when the worker dies: Printify acts on them after the caller is gone.
-    printify.failNext('slow', 16);
-    const started = await seller.createPrintifyListings();
-    expect(started.status).toBe(200);
-    const victim = await busyWorker(topology, 'create-listings');
-    await waitFor('the first product', seller.listingRun, (run) => (run?.created ?? 0) >= 1, 30_000);
+    const { seller, before, victim } = await listingRunUnderway(16);
     const killedAt = await killWorker(victim);
 
     const run = await listingRunDone(seller);
@@ -186,15 +188,8 @@ describe('one api and two workers on PostgreSQL, Redis and S3, through faults', 
   }, 120_000);
 
   it('lets a worker told SIGTERM mid listing exit within its grace period, the run finished elsewhere once', async () => {
-    const seller = await newSeller(topology.api.url, designCount);
-    await readyToList(seller, printify);
-    const before = shopProducts(printify).length;
     // Slow enough that finishing the run would outlast the grace period: the worker must hand it back.
-    printify.failNext('slow', 60);
-    const started = await seller.createPrintifyListings();
-    expect(started.status).toBe(200);
-    const victim = await busyWorker(topology, 'create-listings');
-    await waitFor('the first product', seller.listingRun, (run) => (run?.created ?? 0) >= 1, 30_000);
+    const { seller, before, victim } = await listingRunUnderway(60);
     const exit = await topology.fleet.stop(victim, 'SIGTERM');
     console.log(
       `recovery: SIGTERM of a worker mid listing run -> exited in ${(exit.ms / 1000).toFixed(1)} s`,
