@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three projects: `unit` (pure Node code), `web` (React under jsdom) and `int` (needs a real
- * database; scripts/test.ts runs it once on SQLite and once on PostgreSQL).
+ * Four projects: `unit` (pure Node code), `web` (React under jsdom), `int` (needs a real
+ * database; scripts/test.ts runs it once on SQLite and once on PostgreSQL) and `topology` (the
+ * fault tests: server processes on services of their own, killed and restarted).
  */
 export default defineConfig({
   test: {
@@ -11,7 +12,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['apps/server/src/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
-          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          exclude: ['**/*.int.test.ts', '**/*.topology.test.ts', '**/node_modules/**'],
           environment: 'node',
         },
       },
@@ -22,6 +23,18 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'topology',
+          include: ['apps/server/src/**/*.topology.test.ts'],
+          environment: 'node',
+          // The fault tests start their own services and server processes and time recoveries:
+          // one file at a time, so two fleets never share the two cores.
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
       {

@@ -2,6 +2,7 @@
 import { ensureWebBuild } from '../scripts/web-build.ts';
 import { benchFirstMockup } from './first-mockup.bench.ts';
 import { benchListings } from './listings.bench.ts';
+import { benchRecovery } from './recovery.bench.ts';
 import { benchSignIn } from './sign-in.bench.ts';
 import { benchStartup } from './startup.bench.ts';
 import { benchStorage } from './storage.bench.ts';
@@ -14,3 +15,4 @@ await benchUpload();
 await benchFirstMockup();
 await benchListings();
 await benchStorage();
+await benchRecovery();

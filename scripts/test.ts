@@ -1,7 +1,7 @@
 /**
  * `npm test`: every suite, in order, on real services. Installs the Debian packages it needs when
- * run as root, starts its own PostgreSQL, Redis and S3 server (s3rver) on loopback ports and stops them after, and
- * never skips a suite: a missing tool is a failure that names it.
+ * run as root, starts its own PostgreSQL, Redis and S3 server (s3rver) on loopback ports and stops them after (the
+ * fault tests start theirs), and never skips a suite: a missing tool is a failure that names it.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -76,6 +76,10 @@ try {
   });
   step('API integration on PostgreSQL', bin('vitest'), ['run', '--project', 'int'], {
     env: { ...serviceEnv, TEST_DB: 'postgres', TEST_DATABASE_URL: postgres.url },
+    report: 'vitest',
+  });
+  // The fault tests start their own PostgreSQL, Redis and S3 server (they stop and restart them).
+  step('fault tests (api + 2 workers)', bin('vitest'), ['run', '--project', 'topology'], {
     report: 'vitest',
   });
   step('web build', 'npm', ['run', '--silent', 'build', '--workspace', '@podflow/web']);

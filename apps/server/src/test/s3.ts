@@ -4,10 +4,11 @@ import { s3Client, type S3Settings } from '../platform/storage/s3-storage.ts';
 
 /**
  * A fresh, empty bucket on the loopback S3 server that scripts/test.ts starts (TEST_S3_URL, an
- * s3rver); `env` configures an app to use it. No server is a failure naming what to start.
+ * s3rver), or on `endpoint`; `env` configures an app to use it. No server is a failure naming what to start.
  */
-export async function createTestBucket(): Promise<{ settings: S3Settings; env: Record<string, string> }> {
-  const endpoint = process.env.TEST_S3_URL;
+export async function createTestBucket(
+  endpoint = process.env.TEST_S3_URL,
+): Promise<{ settings: S3Settings; env: Record<string, string> }> {
   if (!endpoint) {
     throw new Error(
       'The S3 tests need TEST_S3_URL, the loopback S3 server scripts/test.ts starts (node scripts/s3-server.ts prints one).',
