@@ -1,8 +1,11 @@
+import { getEventListeners } from 'node:events';
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type HttpClientOptions, type ProviderAttempt, RateLimiter, httpClient, retryAfter } from './http.ts';
 import { readGelatoError } from './provider-error.ts';
+import { UnsafeUrlError, safeFetch } from './safe-fetch.ts';
 import { providerFailure } from './test-kit.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
@@ -47,6 +50,20 @@ beforeEach(() => {
   received = [];
   sleeps = [];
 });
+
+/** A fetch that fails before any answer as `error` says, counting its calls. */
+function failingFetch(error: () => unknown) {
+  const calls = { count: 0 };
+  const fetch = async () => {
+    calls.count++;
+    throw error();
+  };
+  return { calls, fetch };
+}
+
+/** fetch's own failure: a TypeError whose cause is the socket error with its code. */
+const socketFailure = (code: unknown, message: string) =>
+  new TypeError('fetch failed', { cause: Object.assign(new Error(message), { code }) });
 
 function client(options: Partial<HttpClientOptions> = {}) {
   return httpClient({
@@ -379,6 +396,278 @@ describe('httpClient: secrets', () => {
   });
 });
 
+describe('httpClient: what every request carries', () => {
+  it('asks for JSON with its own user agent, whatever trailing slashes the base URL has', async () => {
+    await client({ baseUrl: `${baseUrl}//`, userAgent: 'PodFlow-Test/2' }).request('GET', '/v1/shops.json');
+    expect(received[0]).toMatchObject({
+      url: '/v1/shops.json',
+      headers: { accept: 'application/json', 'user-agent': 'PodFlow-Test/2' },
+    });
+  });
+
+  it('tries five times in all by default before giving up on a 503', async () => {
+    handlers = [json(503, {})];
+    const error = await providerFailure(client().request('GET', '/v1/shops.json'));
+    expect(received).toHaveLength(5);
+    expect(error.message).toMatch(/\(after 5 attempts\)$/);
+  });
+});
+
+describe('httpClient: a create is never sent twice', () => {
+  it('does not repeat a create that timed out: the provider may have made it', async () => {
+    handlers = [() => undefined];
+    const create = client({ timeoutMs: 50, maxRetries: 3 }).request('POST', '/v1/products.json', {
+      body: {},
+    });
+    const error = await providerFailure(create);
+    expect(received).toHaveLength(1);
+    expect(sleeps).toEqual([]);
+    expect(error).toMatchObject({ status: 0, code: 'ETIMEDOUT', retryable: true });
+    expect(error.message).toBe('Printify did not answer POST /v1/products.json within 50 ms');
+  });
+
+  it('does not repeat a create whose connection broke after it was sent, but repeats a read', async () => {
+    handlers = [(req) => req.socket.destroy()];
+    const create = client({ maxRetries: 2 }).request('POST', '/v1/products.json', { body: {} });
+    const error = await providerFailure(create);
+    expect(received).toHaveLength(1);
+    expect(error).toMatchObject({ status: 0, retryable: true });
+    expect(error.message).toMatch(/^Printify could not be reached \(POST \/v1\/products.json\): /);
+    received = [];
+    await providerFailure(client({ maxRetries: 2 }).request('GET', '/v1/products.json'));
+    expect(received).toHaveLength(3);
+  });
+
+  it.each(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH'])(
+    'repeats a create that failed with %s (nothing reached the provider), keeping the cause',
+    async (code) => {
+      const { calls, fetch } = failingFetch(() => socketFailure(code, `connect ${code} api.example:443`));
+      const error = await providerFailure(
+        client({ fetch, maxRetries: 2 }).request('POST', '/v1/products.json', { body: {} }),
+      );
+      expect(calls.count).toBe(3);
+      expect(error).toMatchObject({ status: 0, code, retryable: true });
+      expect(error.message).toBe(
+        `Printify could not be reached (POST /v1/products.json): connect ${code} api.example:443 (after 3 attempts)`,
+      );
+      expect(error.cause).toEqual(new Error(`connect ${code} api.example:443`));
+    },
+  );
+
+  it('reads the socket code however deep fetch wraps it, skipping codes that are not names', async () => {
+    const inner = Object.assign(new Error('connect EHOSTUNREACH 10.9.9.9:443'), { code: 'EHOSTUNREACH' });
+    const wrapped = Object.assign(new Error('connector failed', { cause: inner }), { code: 42 });
+    const { calls, fetch } = failingFetch(() => new TypeError('fetch failed', { cause: wrapped }));
+    const create = client({ fetch, maxRetries: 1 }).request('POST', '/v1/products.json', { body: {} });
+    expect(await providerFailure(create)).toMatchObject({ code: 'EHOSTUNREACH', retryable: true });
+    expect(calls.count).toBe(2);
+  });
+
+  it('repeats a create after a 408 (the provider gave up before acting), like a read', async () => {
+    for (const method of ['POST', 'GET'] as const) {
+      received = [];
+      handlers = [json(408, { message: 'Request Timeout' }), json(200, { id: method })];
+      expect(await client().request(method, '/v1/products.json')).toEqual({ id: method });
+      expect(received).toHaveLength(2);
+    }
+    handlers = [json(408, {})];
+    const error = await providerFailure(client({ maxRetries: 0 }).request('POST', '/v1/products.json'));
+    expect(error).toMatchObject({ status: 408, retryable: true });
+  });
+
+  it('does not repeat an update the caller says is not idempotent after a 5xx', async () => {
+    handlers = [json(502, {})];
+    const error = await providerFailure(
+      client().request('PUT', '/v1/orders/1/charge.json', { body: {}, idempotent: false }),
+    );
+    expect(received).toHaveLength(1);
+    expect(error).toMatchObject({ status: 502, retryable: true });
+  });
+});
+
+describe('httpClient: an address the SSRF guard refuses', () => {
+  it('fails at once with its sentence, not retryable, and nothing is sent', async () => {
+    const guarded = client({ fetch: safeFetch({ allowPrivate: false }), maxRetries: 3 });
+    const error = await providerFailure(guarded.request('POST', '/wp-json/wc/v3/products', { body: {} }));
+    expect(error).toMatchObject({ provider: 'Printify', status: 0, code: 'unsafe_url', retryable: false });
+    expect(error.message).toBe('The store address must start with https://.');
+    expect(received).toEqual([]);
+    expect(sleeps).toEqual([]);
+  });
+
+  it('finds the refusal in the cause of a fetch failure too', async () => {
+    const refusal = new UnsafeUrlError('The store address points to a private network.');
+    const { calls, fetch } = failingFetch(() => new TypeError('fetch failed', { cause: refusal }));
+    const error = await providerFailure(client({ fetch }).request('GET', '/wp-json/wc/v3/products'));
+    expect(error).toMatchObject({ status: 0, code: 'unsafe_url', retryable: false });
+    expect(error.message).toBe('The store address points to a private network.');
+    expect(calls.count).toBe(1);
+  });
+});
+
+describe('httpClient: answers that are not what they seem', () => {
+  it('refuses a 2xx whose body is not JSON (a proxy page) at once, quoting it flattened and redacted', async () => {
+    handlers = [
+      (_req, res) => {
+        res.writeHead(200, { 'Content-Type': 'text/html' });
+        res.end(`<html>\n  <body>Sign in   again (${secret})</body>\n</html>\n`);
+      },
+    ];
+    const error = await providerFailure(client().request('GET', '/v1/shops.json'));
+    expect(received).toHaveLength(1);
+    expect(sleeps).toEqual([]);
+    expect(error).toMatchObject({ status: 200, code: undefined, retryable: false });
+    expect(error.message).toBe(
+      'Printify answered GET /v1/shops.json with something that is not JSON: <html> <body>Sign in again ([redacted])</body> </html>',
+    );
+  });
+
+  it('takes a 2xx body of only white space as an empty answer', async () => {
+    handlers = [(_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(' \n\t ')];
+    expect(await client().request('DELETE', '/v1/shops/1.json')).toBeUndefined();
+  });
+
+  it('quotes at most 300 characters of a reason', async () => {
+    handlers = [json(400, { error: `${'a'.repeat(298)}\n\t b` })];
+    const whole = await providerFailure(client().request('GET', '/x'));
+    expect(whole.message).toBe(`Printify answered GET /x with HTTP 400: ${'a'.repeat(298)} b`);
+    handlers = [json(400, { error: `${'a'.repeat(300)}bc` })];
+    const cut = await providerFailure(client().request('GET', '/x'));
+    expect(cut.message).toBe(`Printify answered GET /x with HTTP 400: ${'a'.repeat(300)}…`);
+  });
+
+  it('names a socket error without a message by its name, and a thrown string as it is', async () => {
+    class HangUp extends Error {
+      override name = 'HangUp';
+    }
+    const silent = failingFetch(() => new HangUp(''));
+    const named = await providerFailure(client({ fetch: silent.fetch, maxRetries: 0 }).request('GET', '/x'));
+    expect(named.message).toBe('Printify could not be reached (GET /x): HangUp');
+    expect(named.code).toBeUndefined();
+    const text = failingFetch(() => `socket hang up (${secret})`);
+    const said = await providerFailure(client({ fetch: text.fetch, maxRetries: 0 }).request('GET', '/x'));
+    expect(said.message).toBe('Printify could not be reached (GET /x): socket hang up ([redacted])');
+    expect(said.cause).toEqual(new Error('socket hang up ([redacted])'));
+  });
+
+  it('quotes the failure itself when its cause is not an Error', async () => {
+    const odd = failingFetch(() => new TypeError('fetch failed', { cause: { reason: 'socket closed' } }));
+    const error = await providerFailure(client({ fetch: odd.fetch, maxRetries: 0 }).request('GET', '/x'));
+    expect(error.message).toBe('Printify could not be reached (GET /x): fetch failed');
+    expect(error.code).toBeUndefined();
+  });
+
+  it('says a timeout in seconds from one second on', async () => {
+    handlers = [() => undefined];
+    const [one, more] = await Promise.all(
+      [1_000, 1_250].map((timeoutMs) =>
+        providerFailure(client({ timeoutMs, maxRetries: 0 }).request('GET', '/slow')),
+      ),
+    );
+    expect(one!.message).toBe('Printify did not answer GET /slow within 1 s');
+    expect(more!.message).toBe('Printify did not answer GET /slow within 1.3 s');
+  });
+});
+
+describe('httpClient: waits', () => {
+  it('sends nothing until the backoff is over, with or without a signal', async () => {
+    for (const signal of [undefined, new AbortController().signal]) {
+      const log: string[] = [];
+      handlers = [json(503, {}), json(200, { ok: 1 })];
+      const sleep = async (ms: number) => {
+        await delay(30);
+        log.push(`slept ${ms}`);
+      };
+      const sent = () => log.push('sent');
+      server.on('request', sent);
+      try {
+        expect(await client({ sleep }).request('GET', '/x', { signal })).toEqual({ ok: 1 });
+      } finally {
+        server.off('request', sent);
+      }
+      expect(log).toEqual(['sent', 'slept 250', 'sent']);
+    }
+  });
+
+  it('sends nothing until every limiter lets it, with or without a signal', async () => {
+    for (const signal of [undefined, new AbortController().signal]) {
+      const log: string[] = [];
+      let clock = 0;
+      const sleep = async (ms: number) => {
+        await delay(30);
+        clock += ms;
+        log.push(`limiter waited ${ms}`);
+      };
+      const limiter = new RateLimiter(1, 1_000, { now: () => clock, sleep });
+      const limited = client({ limiters: [limiter] });
+      await limited.request('GET', '/first', { signal });
+      log.push('first answered');
+      server.once('request', () => log.push('second sent'));
+      await limited.request('GET', '/second', { signal });
+      expect(log).toEqual(['first answered', 'limiter waited 1000', 'second sent']);
+    }
+  });
+
+  it('stops while a limiter holds the request when the caller aborts, sending nothing', async () => {
+    const reason = new Error('job cancelled');
+    const controller = new AbortController();
+    const limiter = new RateLimiter(1, 60_000, { sleep: () => new Promise<void>(() => undefined) });
+    await limiter.take();
+    setTimeout(() => controller.abort(reason), 20);
+    const held = client({ limiters: [limiter] }).request('GET', '/x', { signal: controller.signal });
+    await expect(held).rejects.toBe(reason);
+    expect(received).toEqual([]);
+  });
+
+  it('really sleeps when no sleep is injected', async () => {
+    handlers = [json(429, {}, { 'retry-after-ms': '40' }), json(200, { ok: 1 })];
+    const started = performance.now();
+    expect(await client({ sleep: undefined }).request('GET', '/x')).toEqual({ ok: 1 });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(35);
+  });
+
+  it("leaves no listener on the caller's signal once a request with waits is over", async () => {
+    const { signal } = new AbortController();
+    handlers = [json(503, {}), json(200, { ok: 1 })];
+    const limiter = new RateLimiter(10, 1_000);
+    await client({ limiters: [limiter] }).request('GET', '/x', { signal });
+    expect(received).toHaveLength(2);
+    expect(getEventListeners(signal, 'abort')).toEqual([]);
+  });
+
+  it("rejects with the caller's reason when a create is aborted mid-answer, telling no attempt", async () => {
+    handlers = [() => undefined];
+    const reason = new Error('job cancelled');
+    const controller = new AbortController();
+    const onAttempt = vi.fn();
+    setTimeout(() => controller.abort(reason), 30);
+    const create = client({ onAttempt }).request('POST', '/v1/products.json', {
+      body: {},
+      signal: controller.signal,
+    });
+    await expect(create).rejects.toBe(reason);
+    expect(onAttempt).not.toHaveBeenCalled();
+  });
+
+  it('waits out a Retry-After of exactly a minute, but not a longer one', async () => {
+    handlers = [json(429, {}, { 'Retry-After': '60' }), json(200, { ok: 1 })];
+    expect(await client().request('GET', '/x')).toEqual({ ok: 1 });
+    expect(sleeps).toEqual([60_000]);
+    handlers = [json(429, {}, { 'retry-after-ms': '60001' })];
+    expect(await providerFailure(client().request('GET', '/x'))).toMatchObject({ retryAfterMs: 60_001 });
+    expect(sleeps).toEqual([60_000]);
+  });
+
+  it('keeps the wait the provider asked for in the error it gives up with', async () => {
+    handlers = [json(429, { message: 'Slow down' }, { 'Retry-After': '2' })];
+    const error = await providerFailure(client({ maxRetries: 1 }).request('GET', '/v1/shops.json'));
+    expect(error).toMatchObject({ status: 429, retryable: true, retryAfterMs: 2_000 });
+    expect(error.message).toBe(
+      'Printify answered GET /v1/shops.json with HTTP 429: Slow down (after 2 attempts)',
+    );
+  });
+});
+
 describe('retryAfter', () => {
   const headers = (init: Record<string, string>) => new Headers(init);
 
@@ -390,5 +679,19 @@ describe('retryAfter', () => {
     expect(retryAfter(headers({ 'Retry-After': 'Sun, 22 Nov 2026 09:00:00 GMT' }), now)).toBe(0);
     expect(retryAfter(headers({ 'Retry-After': 'soon' }), now)).toBeUndefined();
     expect(retryAfter(headers({}), now)).toBeUndefined();
+  });
+
+  it('takes fractions and zero, rounding up, and ignores what is not a number of seconds', () => {
+    const now = Date.parse('2026-11-22T10:00:00Z');
+    expect(retryAfter(headers({ 'retry-after-ms': '20.2' }), now)).toBe(21);
+    expect(retryAfter(headers({ 'retry-after-ms': '0', 'Retry-After': '3' }), now)).toBe(0);
+    expect(retryAfter(headers({ 'retry-after-ms': '-5', 'Retry-After': '3' }), now)).toBe(3_000);
+    expect(retryAfter(headers({ 'retry-after-ms': 'soon', 'Retry-After': '3' }), now)).toBe(3_000);
+    expect(retryAfter(headers({ 'Retry-After': '1.25' }), now)).toBe(1_250);
+    expect(retryAfter(headers({ 'Retry-After': '12' }), now)).toBe(12_000);
+    expect(retryAfter(headers({ 'Retry-After': '0.0001' }), now)).toBe(1);
+    for (const value of ['3abc', 'abc3', '1e3', '0x10']) {
+      expect(retryAfter(headers({ 'Retry-After': value }), now)).toBeUndefined();
+    }
   });
 });
