@@ -1,73 +1,22 @@
-import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type HttpClientOptions, type ProviderAttempt, RateLimiter, httpClient, retryAfter } from './http.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { type ProviderAttempt, RateLimiter, retryAfter } from './http.ts';
 import { readGelatoError } from './provider-error.ts';
-import { providerFailure } from './test-kit.ts';
+import { type Handler, json, providerFailure, testSecret as secret, useLocalServer } from './test-kit.ts';
 
-type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
-type Received = { method: string; url: string; headers: IncomingMessage['headers']; body: string };
-
-const secret = 'sk-live-0123456789abcdef';
-let server: Server;
-let baseUrl: string;
-/** Answers for the next requests, in order; the last one repeats. */
-let handlers: Handler[] = [];
-let received: Received[] = [];
-let sleeps: number[] = [];
-
-const json =
-  (status: number, body: unknown, headers: Record<string, string> = {}): Handler =>
-  (_req, res) => {
-    res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
-    res.end(JSON.stringify(body));
-  };
-
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => {
-      received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
-      const handler = handlers.length > 1 ? handlers.shift()! : handlers[0]!;
-      handler(req, res, body);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
-
-beforeEach(() => {
-  handlers = [json(200, { ok: true })];
-  received = [];
-  sleeps = [];
-});
-
-function client(options: Partial<HttpClientOptions> = {}) {
-  return httpClient({
-    provider: 'Printify',
-    baseUrl,
-    headers: { Authorization: `Bearer ${secret}` },
-    sleep: async (ms) => void sleeps.push(ms),
-    random: () => 0.5,
-    ...options,
-  });
-}
+const env = useLocalServer();
+const { client } = env;
 
 describe('httpClient: requests', () => {
   it('sends JSON with auth, user agent and query, and parses the JSON answer', async () => {
-    handlers = [json(200, { id: 7 })];
+    env.handlers = [json(200, { id: 7 })];
     const answer = await client().request<{ id: number }>('POST', '/v1/things.json', {
       body: { title: 'Ünïcode' },
       query: { page: 2, skip: undefined, q: 'a b' },
     });
     expect(answer).toEqual({ id: 7 });
-    const [request] = received;
+    const [request] = env.received;
     expect(request!.method).toBe('POST');
     expect(request!.url).toBe('/v1/things.json?page=2&q=a+b');
     expect(request!.headers.authorization).toBe(`Bearer ${secret}`);
@@ -77,14 +26,14 @@ describe('httpClient: requests', () => {
   });
 
   it('sends no content type on a read, and an empty answer is undefined', async () => {
-    handlers = [(_req, res) => res.writeHead(204).end()];
-    expect(await client({ baseUrl: `${baseUrl}/` }).request('GET', '/v1/shops.json')).toBeUndefined();
-    expect(received[0]!.headers['content-type']).toBeUndefined();
-    expect(received[0]!.url).toBe('/v1/shops.json');
+    env.handlers = [(_req, res) => res.writeHead(204).end()];
+    expect(await client({ baseUrl: `${env.baseUrl}/` }).request('GET', '/v1/shops.json')).toBeUndefined();
+    expect(env.received[0]!.headers['content-type']).toBeUndefined();
+    expect(env.received[0]!.url).toBe('/v1/shops.json');
   });
 
   it('takes every limiter before every attempt, the retries included', async () => {
-    handlers = [json(500, {}), json(200, {})];
+    env.handlers = [json(500, {}), json(200, {})];
     const own = new RateLimiter(100, 1_000);
     const extra = new RateLimiter(100, 1_000);
     const takes = [vi.spyOn(own, 'take'), vi.spyOn(extra, 'take')];
@@ -95,10 +44,10 @@ describe('httpClient: requests', () => {
 
 describe('httpClient: forms and per-request headers', () => {
   it('sends a form url-encoded in its order, brackets and all, and parses the JSON answer', async () => {
-    handlers = [json(200, { id: 'cs_1' })];
+    env.handlers = [json(200, { id: 'cs_1' })];
     const form = { mode: 'subscription', 'line_items[0][price]': 'price_1', 'metadata[note]': 'a&b =ü' };
     expect(await client().request('POST', '/v1/checkout/sessions', { form })).toEqual({ id: 'cs_1' });
-    const [request] = received;
+    const [request] = env.received;
     expect(request!.headers['content-type']).toBe('application/x-www-form-urlencoded');
     expect(request!.body).toBe(
       'mode=subscription&line_items%5B0%5D%5Bprice%5D=price_1&metadata%5Bnote%5D=a%26b+%3D%C3%BC',
@@ -107,62 +56,62 @@ describe('httpClient: forms and per-request headers', () => {
   });
 
   it('sends the same per-request headers on every attempt, beside the auth headers', async () => {
-    handlers = [json(500, {}), json(503, {}), json(200, { ok: 3 })];
+    env.handlers = [json(500, {}), json(503, {}), json(200, { ok: 3 })];
     const headers = { 'Idempotency-Key': 'key-123' };
     const answer = await client().request('POST', '/v1/x', { form: { a: '1' }, headers, idempotent: true });
     expect(answer).toEqual({ ok: 3 });
-    expect(received).toHaveLength(3);
-    expect(received.map((r) => r.headers['idempotency-key'])).toEqual(['key-123', 'key-123', 'key-123']);
-    expect(received.map((r) => r.body)).toEqual(['a=1', 'a=1', 'a=1']);
-    expect(received.every((r) => r.headers.authorization === `Bearer ${secret}`)).toBe(true);
+    expect(env.received).toHaveLength(3);
+    expect(env.received.map((r) => r.headers['idempotency-key'])).toEqual(['key-123', 'key-123', 'key-123']);
+    expect(env.received.map((r) => r.body)).toEqual(['a=1', 'a=1', 'a=1']);
+    expect(env.received.every((r) => r.headers.authorization === `Bearer ${secret}`)).toBe(true);
   });
 
   it('keeps per-request headers to their own request', async () => {
     await client().request('GET', '/first', { headers: { 'X-Trace': 'one' } });
     await client().request('GET', '/second');
-    expect(received.map((r) => r.headers['x-trace'])).toEqual(['one', undefined]);
+    expect(env.received.map((r) => r.headers['x-trace'])).toEqual(['one', undefined]);
   });
 
   it('refuses a request with both a JSON body and a form, sending nothing', async () => {
     await expect(client().request('POST', '/x', { body: {}, form: { a: '1' } })).rejects.toThrow(
       'A request sends either a JSON body or a form, not both',
     );
-    expect(received).toHaveLength(0);
+    expect(env.received).toHaveLength(0);
   });
 });
 
 describe('httpClient: retries', () => {
   it('waits as a 429 Retry-After says, then succeeds', async () => {
-    handlers = [
+    env.handlers = [
       json(429, {}, { 'Retry-After': '2' }),
       json(429, {}, { 'retry-after-ms': '150' }),
       json(200, { ok: 1 }),
     ];
     expect(await client().request('GET', '/x')).toEqual({ ok: 1 });
-    expect(sleeps).toEqual([2_000, 150]);
-    expect(received).toHaveLength(3);
+    expect(env.sleeps).toEqual([2_000, 150]);
+    expect(env.received).toHaveLength(3);
   });
 
   it('backs off exponentially with full jitter on 5xx, then succeeds', async () => {
-    handlers = [json(500, {}), json(502, {}), json(503, {}), json(200, { ok: 2 })];
+    env.handlers = [json(500, {}), json(502, {}), json(503, {}), json(200, { ok: 2 })];
     const random = vi.fn(() => 0.5);
     expect(await client({ random }).request('PUT', '/x', { body: {} })).toEqual({ ok: 2 });
     // half of 500, 1000 and 2000 ms
-    expect(sleeps).toEqual([250, 500, 1_000]);
+    expect(env.sleeps).toEqual([250, 500, 1_000]);
     expect(random).toHaveBeenCalledTimes(3);
   });
 
   it('caps the backoff at 20 s', async () => {
-    handlers = [json(503, {})];
+    env.handlers = [json(503, {})];
     await providerFailure(client({ random: () => 0.999999, maxRetries: 8 }).request('GET', '/x'));
-    expect(Math.max(...sleeps)).toBeLessThanOrEqual(20_000);
-    expect(sleeps.at(-1)).toBeGreaterThan(19_000);
+    expect(Math.max(...env.sleeps)).toBeLessThanOrEqual(20_000);
+    expect(env.sleeps.at(-1)).toBeGreaterThan(19_000);
   });
 
   it('gives up after maxRetries with a retryable error that names the provider and the attempts', async () => {
-    handlers = [json(503, { message: 'Service unavailable' })];
+    env.handlers = [json(503, { message: 'Service unavailable' })];
     const error = await providerFailure(client({ maxRetries: 2 }).request('GET', '/v1/shops.json'));
-    expect(received).toHaveLength(3);
+    expect(env.received).toHaveLength(3);
     expect(error).toMatchObject({ provider: 'Printify', status: 503, retryable: true });
     expect(error.message).toBe(
       'Printify answered GET /v1/shops.json with HTTP 503: Service unavailable (after 3 attempts)',
@@ -170,21 +119,21 @@ describe('httpClient: retries', () => {
   });
 
   it('gives up at once when told to wait longer than a minute, passing the wait on', async () => {
-    handlers = [json(429, { message: 'Publishing limit' }, { 'Retry-After': '1200' })];
+    env.handlers = [json(429, { message: 'Publishing limit' }, { 'Retry-After': '1200' })];
     const error = await providerFailure(client().request('POST', '/publish.json', { idempotent: true }));
-    expect(received).toHaveLength(1);
+    expect(env.received).toHaveLength(1);
     expect(error).toMatchObject({ status: 429, retryable: true, retryAfterMs: 1_200_000 });
   });
 
   it('does not repeat a create after a 5xx (it may have been made), but does after a 429', async () => {
-    handlers = [json(500, { error: 'Internal' })];
+    env.handlers = [json(500, { error: 'Internal' })];
     const error = await providerFailure(client().request('POST', '/v1/shops/1/products.json', { body: {} }));
-    expect(received).toHaveLength(1);
+    expect(env.received).toHaveLength(1);
     expect(error).toMatchObject({ status: 500, retryable: true });
-    received = [];
-    handlers = [json(429, {}), json(200, { id: 'p' })];
+    env.received = [];
+    env.handlers = [json(429, {}), json(200, { id: 'p' })];
     expect(await client().request('POST', '/v1/shops/1/products.json', { body: {} })).toEqual({ id: 'p' });
-    expect(received).toHaveLength(2);
+    expect(env.received).toHaveLength(2);
   });
 });
 
@@ -216,14 +165,14 @@ describe('httpClient: errors', () => {
   it.each(printifyShapes)(
     'fails at once on %i with the reason Printify gave',
     async (status, body, reason, code) => {
-      handlers = [
+      env.handlers = [
         typeof body === 'string'
           ? (_req, res) => res.writeHead(status, { 'Content-Type': 'text/plain' }).end(body)
           : json(status, body),
       ];
       const error = await providerFailure(client().request('GET', '/v1/shops/2/products/1.json'));
-      expect(received).toHaveLength(1);
-      expect(sleeps).toEqual([]);
+      expect(env.received).toHaveLength(1);
+      expect(env.sleeps).toEqual([]);
       expect(error).toMatchObject({ provider: 'Printify', status, retryable: false, code });
       expect(error.message).toContain(
         `Printify answered GET /v1/shops/2/products/1.json with HTTP ${status}`,
@@ -233,13 +182,13 @@ describe('httpClient: errors', () => {
   );
 
   it('says so when the provider gave no reason (401 {})', async () => {
-    handlers = [json(401, {})];
+    env.handlers = [json(401, {})];
     const error = await providerFailure(client().request('GET', '/v1/shops.json'));
     expect(error.message).toBe('Printify answered GET /v1/shops.json with HTTP 401 without a reason');
   });
 
   it("reads Gelato's shape: message before error", async () => {
-    handlers = [json(404, { message: 'Template not found', error: 'not_found', code: 'NOT_FOUND' })];
+    env.handlers = [json(404, { message: 'Template not found', error: 'not_found', code: 'NOT_FOUND' })];
     const gelato = client({
       provider: 'Gelato',
       headers: { 'X-API-KEY': secret },
@@ -252,9 +201,9 @@ describe('httpClient: errors', () => {
   });
 
   it('times out each attempt and reports status 0', async () => {
-    handlers = [() => undefined];
+    env.handlers = [() => undefined];
     const error = await providerFailure(client({ timeoutMs: 100, maxRetries: 1 }).request('GET', '/slow'));
-    expect(received).toHaveLength(2);
+    expect(env.received).toHaveLength(2);
     expect(error).toMatchObject({ status: 0, code: 'ETIMEDOUT', retryable: true });
     expect(error.message).toBe('Printify did not answer GET /slow within 100 ms (after 2 attempts)');
   });
@@ -272,20 +221,20 @@ describe('httpClient: errors', () => {
     expect(error.message).toMatch(
       /^Printify could not be reached \(POST \/v1\/shops\/1\/products.json\): .*ECONNREFUSED/,
     );
-    expect(sleeps).toHaveLength(2);
+    expect(env.sleeps).toHaveLength(2);
   });
 
   it('stops when the caller aborts, while waiting for an answer or between attempts', async () => {
-    handlers = [() => undefined];
+    env.handlers = [() => undefined];
     const reason = new Error('job cancelled');
     const during = new AbortController();
     setTimeout(() => during.abort(reason), 50);
     await expect(client().request('GET', '/slow', { signal: during.signal })).rejects.toBe(reason);
 
-    handlers = [json(503, {})];
+    env.handlers = [json(503, {})];
     const between = new AbortController();
     const sleep = (ms: number) => {
-      sleeps.push(ms);
+      env.sleeps.push(ms);
       between.abort(reason);
       return new Promise<void>(() => undefined);
     };
@@ -306,7 +255,7 @@ describe('httpClient: onAttempt (metrics)', () => {
 
   it('tells every attempt with its status: a 429 then the 200 of its retry', async () => {
     const { attempts, durations, onAttempt } = seen();
-    handlers = [json(429, {}, { 'Retry-After': '1' }), json(200, { ok: true })];
+    env.handlers = [json(429, {}, { 'Retry-After': '1' }), json(200, { ok: true })];
     await client({ onAttempt }).request('POST', '/v1/shops.json', { body: {} });
     expect(attempts).toEqual([
       { provider: 'Printify', method: 'POST', status: 429, ok: false },
@@ -317,16 +266,16 @@ describe('httpClient: onAttempt (metrics)', () => {
 
   it('tells a timeout as status 0, a 2xx that is not JSON as a failure, and a 500 not retried once', async () => {
     const { attempts, onAttempt } = seen();
-    handlers = [() => undefined];
+    env.handlers = [() => undefined];
     await providerFailure(client({ onAttempt, timeoutMs: 50, maxRetries: 0 }).request('GET', '/slow'));
-    handlers = [
+    env.handlers = [
       (_req, res) => {
         res.writeHead(200, { 'Content-Type': 'text/html' });
         res.end('<html>proxy</html>');
       },
     ];
     await providerFailure(client({ onAttempt }).request('GET', '/page'));
-    handlers = [json(500, {})];
+    env.handlers = [json(500, {})];
     await providerFailure(client({ onAttempt }).request('POST', '/create', { body: {} }));
     expect(attempts).toEqual([
       { provider: 'Printify', method: 'GET', status: 0, ok: false },
@@ -336,13 +285,13 @@ describe('httpClient: onAttempt (metrics)', () => {
   });
 
   it('goes on as if nothing happened when the observer throws', async () => {
-    handlers = [json(503, {}), json(200, { id: 'p' })];
+    env.handlers = [json(503, {}), json(200, { id: 'p' })];
     const onAttempt = vi.fn(() => {
       throw new Error('metrics are broken');
     });
     expect(await client({ onAttempt }).request('GET', '/v1/shops.json')).toEqual({ id: 'p' });
     expect(onAttempt).toHaveBeenCalledTimes(2);
-    expect(received).toHaveLength(2);
+    expect(env.received).toHaveLength(2);
   });
 });
 
@@ -354,7 +303,7 @@ describe('httpClient: secrets', () => {
   };
 
   it('never puts the auth header into an error message, its JSON or its stack', async () => {
-    handlers = [echo];
+    env.handlers = [echo];
     const error = await providerFailure(client().request('GET', '/v1/shops.json'));
     const everything = [error.message, JSON.stringify(error), error.stack, String(error.cause)].join('\n');
     expect(everything).not.toContain(secret);
@@ -370,12 +319,34 @@ describe('httpClient: secrets', () => {
   });
 
   it('redacts a raw key echoed in a text body too', async () => {
-    handlers = [(req, res) => res.writeHead(500).end(`upstream saw key=${String(req.headers['x-api-key'])}`)];
+    env.handlers = [
+      (req, res) => res.writeHead(500).end(`upstream saw key=${String(req.headers['x-api-key'])}`),
+    ];
     const gelato = client({ provider: 'Gelato', headers: { 'X-API-KEY': secret }, maxRetries: 0 });
     const error = await providerFailure(gelato.request('GET', '/v1/templates/t'));
     expect(error.message).toBe(
       'Gelato answered GET /v1/templates/t with HTTP 500: upstream saw key=[redacted]',
     );
+  });
+});
+
+describe('httpClient: what every request carries', () => {
+  it('asks for JSON with its own user agent, whatever trailing slashes the base URL has', async () => {
+    await client({ baseUrl: `${env.baseUrl}//`, userAgent: 'PodFlow-Test/2' }).request(
+      'GET',
+      '/v1/shops.json',
+    );
+    expect(env.received[0]).toMatchObject({
+      url: '/v1/shops.json',
+      headers: { accept: 'application/json', 'user-agent': 'PodFlow-Test/2' },
+    });
+  });
+
+  it('tries five times in all by default before giving up on a 503', async () => {
+    env.handlers = [json(503, {})];
+    const error = await providerFailure(client().request('GET', '/v1/shops.json'));
+    expect(env.received).toHaveLength(5);
+    expect(error.message).toMatch(/\(after 5 attempts\)$/);
   });
 });
 
@@ -390,5 +361,19 @@ describe('retryAfter', () => {
     expect(retryAfter(headers({ 'Retry-After': 'Sun, 22 Nov 2026 09:00:00 GMT' }), now)).toBe(0);
     expect(retryAfter(headers({ 'Retry-After': 'soon' }), now)).toBeUndefined();
     expect(retryAfter(headers({}), now)).toBeUndefined();
+  });
+
+  it('takes fractions and zero, rounding up, and ignores what is not a number of seconds', () => {
+    const now = Date.parse('2026-11-22T10:00:00Z');
+    expect(retryAfter(headers({ 'retry-after-ms': '20.2' }), now)).toBe(21);
+    expect(retryAfter(headers({ 'retry-after-ms': '0', 'Retry-After': '3' }), now)).toBe(0);
+    expect(retryAfter(headers({ 'retry-after-ms': '-5', 'Retry-After': '3' }), now)).toBe(3_000);
+    expect(retryAfter(headers({ 'retry-after-ms': 'soon', 'Retry-After': '3' }), now)).toBe(3_000);
+    expect(retryAfter(headers({ 'Retry-After': '1.25' }), now)).toBe(1_250);
+    expect(retryAfter(headers({ 'Retry-After': '12' }), now)).toBe(12_000);
+    expect(retryAfter(headers({ 'Retry-After': '0.0001' }), now)).toBe(1);
+    for (const value of ['3abc', 'abc3', '1e3', '0x10']) {
+      expect(retryAfter(headers({ 'Retry-After': value }), now)).toBeUndefined();
+    }
   });
 });

@@ -153,7 +153,7 @@ export function httpClient(options: HttpClientOptions): HttpClient {
       status,
       code: detail.code,
       retryable,
-      ...(retryAfterMs !== undefined && { retryAfterMs }),
+      retryAfterMs,
     });
     return { ok: false, error, retry: retryable && (idempotent || status === 408 || status === 429) };
   }
@@ -218,8 +218,9 @@ function afterRetries(error: ProviderError, attempts: number): ProviderError {
     status: error.status,
     code: error.code,
     retryable: error.retryable,
-    ...(error.retryAfterMs !== undefined && { retryAfterMs: error.retryAfterMs }),
-    ...(error.cause instanceof Error && { cause: error.cause }),
+    retryAfterMs: error.retryAfterMs,
+    // A ProviderError's cause is an Error or nothing: its constructor takes no other.
+    cause: error.cause as Error | undefined,
   });
 }
 
@@ -227,7 +228,8 @@ function afterRetries(error: ProviderError, attempts: number): ProviderError {
 export function retryAfter(headers: Headers, now = Date.now()): number | undefined {
   const ms = Number(headers.get('retry-after-ms') ?? Number.NaN);
   if (Number.isFinite(ms) && ms >= 0) return Math.ceil(ms);
-  const value = headers.get('retry-after')?.trim();
+  // Headers already strips the white space around a value.
+  const value = headers.get('retry-after');
   if (!value) return undefined;
   if (/^\d+(\.\d+)?$/.test(value)) return Math.ceil(Number(value) * 1000);
   const date = Date.parse(value);

@@ -79,6 +79,17 @@ describe('OAuth 1.0a over http', () => {
     expect(await send(url, { headers: { authorization: Authorization } })).toMatchObject({ status: 200 });
   });
 
+  it('links the next page of a signed list without its OAuth parameters', async () => {
+    sandbox.createProduct({ name: 'Signed page one' });
+    sandbox.createProduct({ name: 'Signed page two' });
+    const signed = await signedByOfficial('products', { per_page: '1', search: 'signed page' });
+    const reply = await fetch(signed);
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('link')).toBe(
+      `<${sandbox.url}/wp-json/wc/v3/products?per_page=1&search=signed+page&page=2>; rel="next"`,
+    );
+  });
+
   it('refuses a signature that does not match: another query, another method, another secret', async () => {
     const signed = await signedByOfficial('products', { per_page: '1' });
     const tampered = new URL(signed);

@@ -29,7 +29,11 @@ export function permissionError(request: FastifyRequest): WooError {
   return refuse('create', 'Sorry, you are not allowed to create resources.');
 }
 
-/** X-WP-Total, X-WP-TotalPages and Link (first, prev, next, last) for one page of a collection. */
+/**
+ * X-WP-Total, X-WP-TotalPages and Link for one page of a collection. Link holds only `prev` (never
+ * past the last page, so 0 past an empty list) and `next`, as WooCommerce's controllers send it:
+ * the docs' table also names `first` and `last`, which no wc/v3 controller sends.
+ */
 export function paginationHeaders(
   reply: FastifyReply,
   pageUrl: string,
@@ -49,9 +53,7 @@ export function paginationHeaders(
     return link.href;
   };
   const links: string[] = [];
-  if (totalPages > 0) links.push(`<${to(1)}>; rel="first"`);
-  if (page.page > 1 && totalPages > 0) links.push(`<${to(Math.min(page.page - 1, totalPages))}>; rel="prev"`);
+  if (page.page > 1) links.push(`<${to(Math.min(page.page - 1, totalPages))}>; rel="prev"`);
   if (page.page < totalPages) links.push(`<${to(page.page + 1)}>; rel="next"`);
-  if (totalPages > 0) links.push(`<${to(totalPages)}>; rel="last"`);
   if (links.length > 0) reply.header('link', links.join(', '));
 }
