@@ -13,7 +13,7 @@ const red = solidPng(30, 20, [220, 0, 0]);
 const blue = solidPng(10, 10, [0, 0, 220]);
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-const env = useSandbox(() => startShopifySandbox({ mediaReadyMs: 20 }));
+const env = useSandbox(() => startShopifySandbox({ mediaReadyMs: 300 }));
 
 function client(options: Partial<ShopifyClientOptions> = {}) {
   return shopifyClient({
@@ -30,7 +30,7 @@ const polling = () =>
   client({
     sleep: async (ms) => {
       env.sleeps.push(ms);
-      await delay(5);
+      await delay(20);
     },
   });
 

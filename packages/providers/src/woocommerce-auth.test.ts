@@ -131,7 +131,7 @@ describe('against the sandbox', () => {
   let stripping: WooSandbox;
   beforeAll(async () => {
     [sandbox, stripping] = await Promise.all([
-      startWooSandbox({ slowMs: 150 }),
+      startWooSandbox({ slowMs: 1200 }),
       startWooSandbox({ stripsAuthorization: true }),
     ]);
   });
@@ -227,7 +227,7 @@ describe('against the sandbox', () => {
       consumerKey: sandbox.consumerKey,
       consumerSecret: sandbox.consumerSecret,
       ...transport,
-      timeoutMs: 50,
+      timeoutMs: 400, // well past a normal answer on a busy machine, well short of the slow one
     });
     const updated = await woo.updateProduct(id, { name: 'Renamed once' });
     expect(updated.name).toBe('Renamed once');
