@@ -1,5 +1,6 @@
 /** `npm run bench`: every benchmark, printed as figures and ratios against a baseline run here. */
 import { ensureWebBuild } from '../scripts/web-build.ts';
+import { benchApiLatency } from './api-latency.bench.ts';
 import { benchFirstMockup } from './first-mockup.bench.ts';
 import { benchListings } from './listings.bench.ts';
 import { benchRecovery } from './recovery.bench.ts';
@@ -16,3 +17,4 @@ await benchFirstMockup();
 await benchListings();
 await benchStorage();
 await benchRecovery();
+await benchApiLatency();
