@@ -1,4 +1,7 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import { s3Client } from '../apps/server/src/platform/storage/s3-storage.ts';
 import { startS3 } from '../scripts/services.ts';
@@ -16,17 +19,35 @@ const FILES = 40;
 const TEMPLATES = 2;
 const MB = 1024 * 1024;
 
-type Figures = { uploadMs: number; bytes: number; mockupMs: number; mockups: number };
+/** Upload wall time and the CPU it took PodFlow's server and the S3 server (ms), then the mockup run. */
+type Figures = {
+  uploadMs: number;
+  bytes: number;
+  serverCpuMs: number;
+  s3CpuMs: number;
+  mockupMs: number;
+  mockups: number;
+};
+
+/** A process's CPU time so far (user and system), in ms, from /proc. */
+function cpuMs(pid: number | undefined): number {
+  if (!pid) return 0;
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+}
+const ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
 
 const sum = (a: Figures, b: Figures): Figures => ({
   uploadMs: a.uploadMs + b.uploadMs,
   bytes: a.bytes + b.bytes,
+  serverCpuMs: a.serverCpuMs + b.serverCpuMs,
+  s3CpuMs: a.s3CpuMs + b.s3CpuMs,
   mockupMs: a.mockupMs + b.mockupMs,
   mockups: a.mockups + b.mockups,
 });
 
 /** One seller's upload of FILES print files, then a mockup run on TEMPLATES starter templates. */
-async function measure(env: Record<string, string>): Promise<Figures> {
+async function measure(env: Record<string, string>, s3Pid: number | undefined): Promise<Figures> {
   const server = await startServer(['apps/server/src/main.ts'], {
     RATE_LIMIT_PER_MINUTE: '100000',
     LOG_LEVEL: 'warn',
@@ -37,6 +58,7 @@ async function measure(env: Record<string, string>): Promise<Figures> {
     const call = sellerApi(server, authorization);
     const workspaceId = await newWorkspace(call, 'Bench storage');
     const { form, bytes } = await buildForm(await designFiles(), workspaceId, FILES);
+    const cpuBefore = { server: cpuMs(server.pid), s3: cpuMs(s3Pid) };
     let started = performance.now();
     const uploaded = await fetch(`${server.url}/workspace/upload_designs/`, {
       method: 'POST',
@@ -44,6 +66,8 @@ async function measure(env: Record<string, string>): Promise<Figures> {
       body: form,
     });
     const uploadMs = performance.now() - started;
+    const serverCpuMs = cpuMs(server.pid) - cpuBefore.server;
+    const s3CpuMs = cpuMs(s3Pid) - cpuBefore.s3;
     const { stored } = (await uploaded.json()) as { stored: number };
     if (uploaded.status !== 201 || stored !== FILES) throw new Error(`upload failed: ${uploaded.status}`);
 
@@ -51,7 +75,7 @@ async function measure(env: Record<string, string>): Promise<Figures> {
     started = performance.now();
     await call(`/mockups_python_engine_app/generate_mockups/?workspace_id=${workspaceId}`);
     const mockups = await mockupRunDone(call, workspaceId);
-    return { uploadMs, bytes, mockupMs: performance.now() - started, mockups };
+    return { uploadMs, bytes, serverCpuMs, s3CpuMs, mockupMs: performance.now() - started, mockups };
   } finally {
     await server.stop();
   }
@@ -89,7 +113,7 @@ export async function benchStorage(): Promise<void> {
     // Local, S3, S3, local: each adapter gets one run early and one late, so neither is favoured
     // by what the machine was doing (or had cached) at the time; each figure is the two runs summed.
     const runs: Figures[] = [];
-    for (const env of [localEnv, bucketEnv, bucketEnv, localEnv]) runs.push(await measure(env));
+    for (const env of [localEnv, bucketEnv, bucketEnv, localEnv]) runs.push(await measure(env, s3.pid));
     const local = sum(runs[0]!, runs[3]!);
     const bucketRun = sum(runs[1]!, runs[2]!);
     const mbps = (f: Figures) => f.bytes / MB / (f.uploadMs / 1000);
@@ -103,6 +127,10 @@ export async function benchStorage(): Promise<void> {
     console.log(line('S3 (s3rver on loopback)', bucketRun));
     console.log(
       `  S3 / local disk: upload ${(mbps(bucketRun) / mbps(local)).toFixed(2)}x, mockups ${(perSecond(bucketRun) / perSecond(local)).toFixed(2)}x (target ≥ 0.8 each)`,
+    );
+    const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+    console.log(
+      `  CPU of the uploads: PodFlow's server ${seconds(local.serverCpuMs)} on local disk, ${seconds(bucketRun.serverCpuMs)} on S3 (${(local.serverCpuMs / bucketRun.serverCpuMs).toFixed(2)}x the throughput per CPU second); the S3 server ${seconds(bucketRun.s3CpuMs)} more, on the same ${availableParallelism()} cores`,
     );
   } finally {
     s3.stop();

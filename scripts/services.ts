@@ -46,7 +46,11 @@ export function freePort(): Promise<number> {
   });
 }
 
-export type Service = { url: string; stop: () => void };
+export type Service = {
+  url: string;
+  stop: () => void;
+  /** The server's process, where the suite started one. */ pid?: number;
+};
 
 function postgresBin(name: string): string {
   const root = '/usr/lib/postgresql';
@@ -148,6 +152,7 @@ export async function startS3(): Promise<Service> {
   child.removeAllListeners('exit');
   return {
     url,
+    pid: child.pid,
     stop: () => {
       child.kill('SIGKILL');
       rmSync(dir, { recursive: true, force: true });

@@ -183,9 +183,17 @@ export function s3Storage(settings: S3Settings, client = s3Client(settings)): St
   };
 }
 
-/** The SDK client for these settings; checksums only where S3 requires them (wider compatibility). */
+/** Commands whose body is a file's bytes: signed without hashing them (see s3Client). */
+const fileBodies = new Set(['PutObjectCommand', 'UploadPartCommand']);
+
+/**
+ * The SDK client for these settings; checksums only where S3 requires them (wider compatibility).
+ * File bytes are sent as UNSIGNED-PAYLOAD, as boto3 and the AWS CLI send uploads: the headers
+ * are signed, the body is not hashed first (SHA-256 of every byte cost about a third of an
+ * upload's time here); S3 and compatible stores accept it.
+ */
 export function s3Client(settings: S3Settings): S3Client {
-  return new S3Client({
+  const client = new S3Client({
     endpoint: settings.endpoint,
     region: settings.region,
     forcePathStyle: settings.forcePathStyle,
@@ -195,4 +203,15 @@ export function s3Client(settings: S3Settings): S3Client {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
+  client.middlewareStack.add(
+    (next, context) => (args) => {
+      const request = args.request as { headers?: Record<string, string> };
+      if (fileBodies.has(context.commandName ?? '') && request.headers) {
+        request.headers['x-amz-content-sha256'] = 'UNSIGNED-PAYLOAD';
+      }
+      return next(args);
+    },
+    { step: 'build', name: 'podflowUnsignedFileBodies' },
+  );
+  return client;
 }

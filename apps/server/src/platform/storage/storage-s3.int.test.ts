@@ -1,4 +1,6 @@
 import { DeleteBucketCommand } from '@aws-sdk/client-s3';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createTestBucket } from '../../test/s3.ts';
 import { s3Client, s3Storage } from './s3-storage.ts';
@@ -47,5 +49,42 @@ describe('the S3 storage adapter', () => {
     await expect(down.read('u/1/a.png')).rejects.toThrow(
       /^Object storage: read u\/1\/a.png failed: bucket ".+" at http:\/\/127.0.0.1:9 did not answer \(ECONNREFUSED\); check S3_ENDPOINT$/,
     );
+  });
+
+  it('sends file bytes signed as UNSIGNED-PAYLOAD, whole, and hashes the bodies S3 requires hashed', async () => {
+    const seen: Array<{ method: string; sha: string | undefined; bytes: number }> = [];
+    const capture = createServer((request, response) => {
+      let bytes = 0;
+      request.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      request.on('end', () => {
+        seen.push({ method: request.method!, sha: request.headers['x-amz-content-sha256'] as string, bytes });
+        response.setHeader('etag', '"x"');
+        response.end();
+      });
+    });
+    await new Promise<void>((resolve) => capture.listen(0, '127.0.0.1', resolve));
+    const endpoint = `http://127.0.0.1:${(capture.address() as AddressInfo).port}`;
+    const storage = s3Storage({
+      endpoint,
+      bucket: 'b',
+      region: 'us-east-1',
+      accessKeyId: 'k',
+      secretAccessKey: 's',
+      forcePathStyle: true,
+    });
+    try {
+      const file = Buffer.alloc(300_000, 7);
+      expect(await storage.write('u/1/a.png', [file.subarray(0, 100_000), file.subarray(100_000)])).toBe(
+        300_000,
+      );
+      await storage.delete('u/1/a.png');
+    } finally {
+      capture.close();
+    }
+    expect(seen).toEqual([
+      { method: 'PUT', sha: 'UNSIGNED-PAYLOAD', bytes: 300_000 },
+      // A DELETE has no body: the hash of nothing, as the SDK signs it.
+      { method: 'DELETE', sha: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855', bytes: 0 },
+    ]);
   });
 });
