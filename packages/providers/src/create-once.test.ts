@@ -63,6 +63,7 @@ describe('finding what a create made in a newest-first listing', () => {
       { id: 'mine-1', at: minutes(-1) },
       { id: 'old-mine', at: minutes(-30) },
       { id: 'older', at: minutes(-40) },
+      { id: 'oldest', at: minutes(-50) },
     ];
     const { read, page } = listing(items, 2);
     const found = await madeSince(page, at, sentAt, (item) => item.id.includes('mine'));
@@ -83,6 +84,14 @@ describe('finding what a create made in a newest-first listing', () => {
     const empty = listing([], 2);
     expect(await madeSince(empty.page, at, sentAt, () => true)).toEqual([]);
     expect(empty.read).toEqual([0]);
+    // A provider that answers an empty page without saying it is the last: nothing more to read.
+    let emptyReads = 0;
+    const emptyNotLast = async (): Promise<NewestPage<Item>> => {
+      emptyReads += 1;
+      return { items: [], last: false };
+    };
+    expect(await madeSince(emptyNotLast, at, sentAt, () => true)).toEqual([]);
+    expect(emptyReads).toBe(1);
   });
 
   it('gives up after 40 pages of products all newer than the create', async () => {
