@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { expectNoSeriousViolations } from './axe.ts';
 
 /**
  * axe-core on every public page and the sign-in and register screens: no serious or critical
@@ -28,20 +28,6 @@ for (const [path, heading] of pages) {
     await page.waitForLoadState('networkidle');
     await page.evaluate('window.scrollTo(0, 0)');
 
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-      .analyze();
-    const described = results.violations.map(
-      (violation) =>
-        `${violation.impact ?? 'unknown'} ${violation.id}: ${violation.help} (${violation.nodes
-          .slice(0, 3)
-          .map((node) => node.target.join(' '))
-          .join(', ')})`,
-    );
-    if (described.length > 0) console.log(`${path}\n  ${described.join('\n  ')}`);
-    const blocking = results.violations.filter(
-      (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-    );
-    expect(blocking.map((violation) => violation.id)).toEqual([]);
+    await expectNoSeriousViolations(page, path);
   });
 }

@@ -40,7 +40,7 @@ test('a double click on every create and run button sends one request', async ({
     .setInputFiles([await writeDesign(dir, 'one.png', 10), await writeDesign(dir, 'two.png', 90)]);
   await upload.getByRole('button', { name: 'Upload', exact: true }).dblclick();
   await expect(upload.getByText('2 stored', { exact: false })).toBeVisible();
-  await upload.getByRole('button', { name: 'Close' }).click();
+  await upload.getByRole('button', { name: 'Close', exact: true }).click();
   const designs = page.getByRole('list', { name: 'Designs' }).getByRole('listitem');
   await expect(designs).toHaveCount(2);
   await expect.poll(() => count('POST', '/workspace/upload_designs/')).toBe(1);

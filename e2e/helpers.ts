@@ -114,7 +114,7 @@ export async function uploadDesigns(page: Page, files: string[]): Promise<void> 
   await dialog.locator('input[type="file"]').setInputFiles(files);
   await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(dialog.getByText(`${files.length} stored`, { exact: false })).toBeVisible();
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('list', { name: 'Designs' }).getByRole('listitem')).toHaveCount(files.length);
 }

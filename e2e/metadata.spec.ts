@@ -60,7 +60,7 @@ test('edit and save metadata with live limit checks, write the rest with AI, the
   const summary = page.getByRole('dialog', { name: 'Task Status Summary' });
   await expect(summary.getByLabel('Completed: 2')).toBeVisible({ timeout: 30_000 });
   await expect(summary.getByLabel('Failed: 0')).toBeVisible();
-  await summary.getByRole('button', { name: 'Close' }).first().click();
+  await summary.getByRole('button', { name: 'Close', exact: true }).first().click();
   await expect(summary).toBeHidden();
   // The built-in offline writer wrote every field within the limits, the seller's words first.
   for (const file of ['sunny-star.png', 'ocean-star.png']) {

@@ -368,7 +368,7 @@ test('classic mode finds the print area from transparency; Delete takes own temp
   await expect(summary).toContainText(
     'window-frame.png · Stored; the design shows through its transparent window',
   );
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   expect(alerts).toEqual([]);
 
   // The window is the print area, and the template is selected for the workspace.

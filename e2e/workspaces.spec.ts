@@ -92,7 +92,7 @@ test('a seller creates a workspace, uploads designs, deletes them and then the w
   await expect(
     dialog.getByRole('listitem', { name: 'cat-1.png' }).getByText('Stored', { exact: true }),
   ).toBeVisible();
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(dialog).toBeHidden();
 
   // Four cards whose thumbnails really loaded; the opaque one is marked.
@@ -175,7 +175,7 @@ test('a Starter seller who fills the 10 design slots is told so', async ({ page 
   await expect(dialog.getByRole('listitem', { name: 'slot-11.png' })).toContainText('Designs quota exceeded');
   await expect(dialog.getByText(designsQuotaAlert)).toBeVisible();
   expect(alerts).toEqual([]);
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('list', { name: 'Designs' }).getByRole('listitem')).toHaveCount(10);
 

@@ -1,4 +1,4 @@
-import { Container, Tooltip } from '@mantine/core';
+import { Container, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconCheck } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
@@ -45,12 +45,19 @@ export function StepBar() {
                     className={classes.link}
                     data-done={done || undefined}
                     aria-current={isCurrent ? 'step' : undefined}
-                    aria-label={`Step ${index + 1}: ${step.label}${done ? ' (done)' : ''}`}
                   >
                     <span className={classes.circle} aria-hidden>
                       {done ? <IconCheck size={16} stroke={3} /> : index + 1}
                     </span>
+                    {/* Named by its text, so speech input can say what it sees (WCAG 2.5.3). */}
+                    <VisuallyHidden component="span">{`Step ${index + 1}:`}</VisuallyHidden>{' '}
                     <span className={classes.label}>{step.label}</span>
+                    {done && (
+                      <>
+                        {' '}
+                        <VisuallyHidden component="span">(done)</VisuallyHidden>
+                      </>
+                    )}
                   </Link>
                 </Tooltip>
               </li>

@@ -15,6 +15,13 @@ export const theme = createTheme({
     Button: { defaultProps: { fw: 550 } },
     TextInput: { defaultProps: { size: 'md' } },
     PasswordInput: { defaultProps: { size: 'md' } },
+    // Mantine's close buttons are icons alone: give every one a name screen readers can say.
+    Notification: {
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
+      // Mantine's gray 6 description under a title falls short of 4.5:1 on white.
+      styles: { description: { color: 'var(--mantine-color-dimmed)' } },
+    },
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } },
   },
 });
 

@@ -109,8 +109,6 @@ export function UploadDesignsModal({ opened, workspaceId, onUploaded, onClose }:
           multiple
           // The accept list only steers the file picker: the server judges each file's content.
           inputProps={{ accept: 'image/png,.png', 'aria-label': text.dropInputLabel }}
-          role="button"
-          aria-label={`${text.dropInputLabel}: ${text.dropTitle}`}
           title={text.dropTitle}
           hint={text.dropHint}
           minHeight={120}
