@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { DesignLineItem } from '@podflow/contract/designs';
 import type { ListingRun } from '@podflow/contract/listings';
 import { type GelatoSandbox, startGelatoSandbox } from '@podflow/sandbox/gelato-sandbox';
@@ -162,7 +162,7 @@ describe(`listings on Printify and Gelato on ${testDbKind}`, () => {
     }
   }, 60_000);
 
-  it('creates exactly one product per design through 20% failing calls, then updates them and creates none', async () => {
+  it('creates exactly one product per design through failing calls (one in ten), then updates them and creates none', async () => {
     const shop = printify.shops[0]!;
     const shops = await call('POST', '/printify_app/fetch_printify_shopIDs/', { apiKey: printify.token });
     expect(shops.body.shops.map((s: { id: number }) => s.id)).toContain(shop.id);
@@ -181,7 +181,12 @@ describe(`listings on Printify and Gelato on ${testDbKind}`, () => {
 
     const template = printify.products.get(printify.templateProductId)!;
     const enabled = template.variants.filter((v) => v.is_enabled).map((v) => [v.id, v.price]);
-    printify.setFaultRate(0.2);
+    // One call in ten answers 429 or 500, none of them retried by this test: a 500 on a create is
+    // a lost answer (looked for, then tried again under the design's intent), and a design fails
+    // only when all three of its tries fail (about 1 in 1000). At one in five that was about 1 in
+    // 150 per design: one of 25 failed in about one run in six.
+    printify.setFaultRate(0.1);
+    onTestFinished(() => printify.setFaultRate(0)); // the next test starts without faults, whatever happens here
     const started = await call('POST', '/printify_app/create_printify_listings_v2/', {
       workspace_id: workspaceId,
     });
