@@ -62,21 +62,23 @@ export function providerIntentsRepo(db: Kysely<Database>) {
      */
     async alreadyTaken(key: IntentKey, ids: string[]): Promise<Set<string>> {
       if (ids.length === 0) return new Set();
-      const products = await db
-        .selectFrom('design_products')
-        .select('product_id as id')
-        .where('provider', '=', key.provider)
-        .where('shop_id', '=', key.shopId)
-        .where('product_id', 'in', ids)
-        .where('design_id', '<>', key.designId)
-        .execute();
-      const made = await db
-        .selectFrom('provider_intents')
-        .select('result_id as id')
-        .where('provider', '=', key.provider)
-        .where('shop_id', '=', key.shopId)
-        .where('result_id', 'in', ids)
-        .execute();
+      const [products, made] = await Promise.all([
+        db
+          .selectFrom('design_products')
+          .select('product_id as id')
+          .where('provider', '=', key.provider)
+          .where('shop_id', '=', key.shopId)
+          .where('product_id', 'in', ids)
+          .where('design_id', '<>', key.designId)
+          .execute(),
+        db
+          .selectFrom('provider_intents')
+          .select('result_id as id')
+          .where('provider', '=', key.provider)
+          .where('shop_id', '=', key.shopId)
+          .where('result_id', 'in', ids)
+          .execute(),
+      ]);
       return new Set([...products, ...made].map((row) => row.id).filter((id): id is string => id !== null));
     },
   };
