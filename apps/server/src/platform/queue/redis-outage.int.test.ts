@@ -35,9 +35,16 @@ describe(`Redis losing its data, then going away (BullMQ, ${testDbKind})`, () =>
   });
   afterAll(async () => {
     await outage?.start().catch(() => undefined); // back up if the test stopped half-way
-    await worker?.close();
-    await api?.close();
-    await database?.close();
+    // Closing these after Redis came back has hung twice in ~10 CI runs on PostgreSQL, after both
+    // tests passed (cause not found yet, see the closing note of issue 22): bounded, and said.
+    const bounded = async (what: string, close: (() => Promise<void>) | undefined) => {
+      const late = setTimeout(() => console.warn(`redis-outage: ${what} did not close within 15 s`), 15_000);
+      await Promise.race([close?.(), new Promise((resolve) => setTimeout(resolve, 15_000).unref())]);
+      clearTimeout(late);
+    };
+    await bounded('the worker app', worker?.close);
+    await bounded('the api app', api?.close);
+    await bounded('the database', database?.close);
     redis?.stop();
   });
 
