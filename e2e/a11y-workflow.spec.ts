@@ -29,7 +29,7 @@ test('every signed-in screen of a new seller’s walk has no serious or critical
 
   await page.getByRole('button', { name: 'Open workspace Accessible shop' }).click();
   await expect(page).toHaveURL(/\/prepareDesigns\?workspace=/);
-  await page.waitForLoadState('networkidle');
+  await expect(page.getByText('No designs available')).toBeVisible(); // the empty state, not the loading one
   await expectNoSeriousViolations(page, '/prepareDesigns with no design');
 
   const dir = mkdtempSync(path.join(tmpdir(), 'podflow-a11y-'));
