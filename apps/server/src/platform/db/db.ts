@@ -22,6 +22,7 @@ import * as mockupAdjustments from './migrations/0014-mockup-adjustments.ts';
 import * as createRequests from './migrations/0015-create-requests.ts';
 import * as unfinishedRuns from './migrations/0020-unfinished-runs.ts';
 import * as providerIntents from './migrations/0021-provider-intents.ts';
+import * as orders from './migrations/0022-orders.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0015-create-requests': createRequests,
   '0020-unfinished-runs': unfinishedRuns,
   '0021-provider-intents': providerIntents,
+  '0022-orders': orders,
 };
 
 // PostgreSQL answers bigint (int8) columns as strings; our bigints are epoch milliseconds.

@@ -32,6 +32,14 @@ export interface Database {
   contact_messages: ContactMessagesTable;
   password_reset_tokens: PasswordResetTokensTable;
   create_requests: CreateRequestsTable;
+  order_sources: OrderSourcesTable;
+  orders: OrdersTable;
+  order_events: OrderEventsTable;
+  order_timeline: OrderTimelineTable;
+  order_runs: OrderRunsTable;
+  order_run_items: OrderRunItemsTable;
+  order_submissions: OrderSubmissionsTable;
+  order_settings: OrderSettingsTable;
 }
 
 export interface UsersTable {
@@ -423,4 +431,130 @@ export interface CreateRequestsTable {
   key: string;
   created_id: string;
   created_at: number;
+}
+
+/** One shop or store whose orders PodFlow follows for a seller: see migration 0022. */
+export interface OrderSourcesTable {
+  id: string;
+  user_id: string;
+  /** 'printify', 'gelato', 'shopify' or 'woocommerce'. */
+  provider: string;
+  shop_id: string;
+  shop_title: string;
+  connected: Generated<number>;
+  webhook_token: string;
+  webhook_secret_sealed: string | null;
+  /** JSON array of the provider's webhook ids. */
+  webhook_ids: string | null;
+  /** 'registered', 'manual' or 'off'. */
+  webhooks: Generated<string>;
+  imported_at: number | null;
+  synced_at: number | null;
+  sync_problem: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** An order as its provider has it now (contract OrderSummary is read from it). */
+export interface OrdersTable {
+  id: string;
+  user_id: string;
+  source_id: string;
+  provider: string;
+  provider_order_id: string;
+  number: string;
+  search_text: string;
+  customer: string;
+  email: string | null;
+  country: string | null;
+  status: string;
+  provider_status: string;
+  problem: string | null;
+  financial_status: string | null;
+  fulfillment_status: string | null;
+  attention_reason: string | null;
+  attention_at: number | null;
+  currency: string;
+  retail_cents: number | null;
+  cost_cents: number | null;
+  shipping_cents: number | null;
+  margin_cents: number | null;
+  items_json: string;
+  shipments_json: string;
+  address_json: string | null;
+  store_kind: string | null;
+  store_order_id: string | null;
+  linked_order_id: string | null;
+  external_ref: string | null;
+  provider_url: string | null;
+  created_at: number;
+  updated_at: number;
+  sent_at: number | null;
+  shipped_at: number | null;
+  delivered_at: number | null;
+  seen_at: number;
+}
+
+/** A webhook event, stored once per source and event key. */
+export interface OrderEventsTable {
+  id: string;
+  source_id: string;
+  event_key: string;
+  topic: string;
+  provider_order_id: string | null;
+  occurred_at: number | null;
+  received_at: number;
+  /** 'pending', 'applied', 'stale' or 'ignored'. */
+  outcome: string;
+}
+
+export interface OrderTimelineTable {
+  id: string;
+  order_id: string;
+  at: number;
+  text: string;
+  /** 'webhook', 'reconcile', 'import' or 'action'. */
+  origin: string;
+}
+
+/** A bulk order action on the job queue. */
+export interface OrderRunsTable {
+  id: string;
+  user_id: string;
+  /** contract OrderAction. */
+  action: string;
+  status: string;
+  reason: string | null;
+  created_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+}
+
+export interface OrderRunItemsTable {
+  run_id: string;
+  order_id: string;
+  position: number;
+  /** pending, done, refused or failed. */
+  status: string;
+  reason: string | null;
+  detail: string | null;
+}
+
+/** A provider write about to be sent for an order; open (closed_at null) until its outcome is known. */
+export interface OrderSubmissionsTable {
+  id: string;
+  order_id: string;
+  /** 'send_to_production', 'cancel' or 'create'. */
+  kind: string;
+  created_at: number;
+  closed_at: number | null;
+  outcome: string | null;
+  reason: string | null;
+}
+
+export interface OrderSettingsTable {
+  user_id: string;
+  digest: Generated<number>;
+  no_tracking_days: Generated<number>;
+  digest_sent_at: number | null;
 }
