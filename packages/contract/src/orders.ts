@@ -254,7 +254,7 @@ export type ShippingOption = {
 };
 
 export type ShippingQuote = {
-  quote_id: string;
+  /** What the provider charges for the items, before shipping. */
   items_cents: number | null;
   options: ShippingOption[];
 };
@@ -274,7 +274,6 @@ export const orderMessages = {
   disconnected: 'Reconnect this shop in a workspace to act on its orders.',
   bulkTooMany: 'Choose at most 500 orders at a time.',
   bulkEmpty: 'Choose at least one order.',
-  quoteExpired: 'The shipping quote has expired: get the shipping options again, then send.',
   noProduct:
     'This design has no product on Printify or Gelato yet: create its listing first (step 7), then order it.',
 } as const;

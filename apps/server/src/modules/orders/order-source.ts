@@ -146,3 +146,28 @@ export interface OrderSourceAdapter {
   /** The order made under `externalRef`, if a create whose answer was lost made one. */
   findByExternalRef?(externalRef: string, since: number): Promise<OrderSnapshot | null>;
 }
+
+/**
+ * What an adapter is made from: the source's shop and the credential of the connection that
+ * reaches it (the opened `provider_connections.api_key_sealed`, exactly as connectionKey() answers
+ * it), on the configured base URLs. Each adapter file exports one factory taking this:
+ * sources/printify.ts `printifyOrderSource`, sources/gelato.ts `gelatoOrderSource`,
+ * sources/shopify.ts `shopifyOrderSource`, sources/woocommerce.ts `wooCommerceOrderSource`.
+ */
+export type SourceInput = {
+  shopId: string;
+  credential: string;
+  settings: {
+    printifyBaseUrl: string;
+    gelatoBaseUrl: string;
+    /** Gelato's order API (https://order.gelatoapis.com by default). */
+    gelatoOrderBaseUrl: string;
+    shopifyBaseUrl: string;
+    shopifyApiVersion: string;
+    timeoutMs: number;
+    /** WooCommerce stores are reached through the SSRF-safe fetch. */
+    storeFetch?: typeof globalThis.fetch;
+  };
+};
+
+export type OrderSourceFactory = (input: SourceInput) => OrderSourceAdapter;
