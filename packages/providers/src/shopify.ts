@@ -89,8 +89,11 @@ export const shopifyGid = (kind: 'Product' | 'MediaImage', id: string): string =
 
 const shopNamePattern = /^[a-z0-9][a-z0-9-]*$/;
 
-/** A Shopify Admin GraphQL client for one shop, on the shared HTTP helper. */
-export function shopifyClient(options: ShopifyClientOptions) {
+/**
+ * The GraphQL caller of one shop on the shared HTTP helper (token header, THROTTLED waits, errors
+ * as ProviderErrors, the token redacted), for the product and order clients.
+ */
+export function shopifyGraphql(options: ShopifyClientOptions) {
   const {
     shop,
     accessToken,
@@ -107,13 +110,19 @@ export function shopifyClient(options: ShopifyClientOptions) {
     readError: readShopifyError,
   });
   const sleep = transport.sleep ?? ((ms: number) => delay(ms));
-  const { call, refuse } = graphqlCaller({
+  const caller = graphqlCaller({
     http,
     path: `/admin/api/${encodeURIComponent(apiVersion)}/graphql.json`,
     sleep,
     maxRetries: transport.maxRetries ?? 4,
     redact: redactor([accessToken]),
   });
+  return { ...caller, sleep, transport };
+}
+
+/** A Shopify Admin GraphQL client for one shop, on the shared HTTP helper. */
+export function shopifyClient(options: ShopifyClientOptions) {
+  const { call, refuse, sleep, transport } = shopifyGraphql(options);
 
   async function getProduct(id: string): Promise<ShopifyProduct | null> {
     const variables: { id: string; after: string | null } = { id: shopifyGid('Product', id), after: null };

@@ -140,7 +140,7 @@ const nameKey = (name: string) =>
     .toLowerCase();
 
 /** What the fetch under the helper saw of the last attempt: headers, and an error's body. */
-type Exchange = { headers?: Headers; errorBody?: Promise<string> };
+export type Exchange = { headers?: Headers; errorBody?: Promise<string> };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -152,10 +152,11 @@ function chunks<T>(items: T[], size: number): T[][] {
 }
 
 /**
- * A WooCommerce client on the shared HTTP helper, authenticating as the store's scheme requires:
- * Basic (or query-string keys) over https, OAuth 1.0a signatures over plain http.
+ * A store's REST transport on the shared HTTP helper, authenticating as the store's scheme
+ * requires: Basic (or query-string keys) over https, OAuth 1.0a signatures over plain http. The
+ * product and order clients are built on it.
  */
-export function wooClient(options: WooClientOptions) {
+export function wooTransport(options: WooClientOptions) {
   const { storeUrl, consumerKey, consumerSecret, queryStringAuth, now, nonce, ...rest } = options;
   const { fetch: injectedFetch, ...transport } = rest;
   const baseUrl = wooApiBase(storeUrl);
@@ -206,6 +207,20 @@ export function wooClient(options: WooClientOptions) {
     return new ProviderError(message, { provider: 'WooCommerce', status: 200, retryable: false });
   }
 
+  /** A number header of the last exchange (X-WP-Total, X-WP-TotalPages), NaN when absent. */
+  const numberHeader = (exchange: Exchange, name: string) =>
+    Number(exchange.headers?.get(name) ?? Number.NaN);
+
+  return { http, auth, redact, exchanges, observed, notAList, numberHeader };
+}
+
+/**
+ * A WooCommerce client on the shared HTTP helper, authenticating as the store's scheme requires:
+ * Basic (or query-string keys) over https, OAuth 1.0a signatures over plain http.
+ */
+export function wooClient(options: WooClientOptions) {
+  const { http, auth, redact, exchanges, observed, notAList, numberHeader } = wooTransport(options);
+
   async function listProducts(
     query: { include?: number[]; page?: number; perPage?: number } = {},
   ): Promise<{ products: WooProduct[]; total: number; totalPages: number }> {
@@ -218,7 +233,7 @@ export function wooClient(options: WooClientOptions) {
     );
     if (!Array.isArray(body)) throw notAList('GET', '/products');
     const products = body as WooProduct[];
-    const header = (name: string) => Number(exchange.headers?.get(name) ?? Number.NaN);
+    const header = (name: string) => numberHeader(exchange, name);
     const total = Number.isFinite(header('x-wp-total')) ? header('x-wp-total') : products.length;
     const pages = header('x-wp-totalpages');
     return { products, total, totalPages: Number.isFinite(pages) ? pages : products.length > 0 ? 1 : 0 };
