@@ -33,8 +33,12 @@ import {
   validate,
 } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documents } from './shopify-graphql.ts';
+import { documents as productDocuments } from './shopify-graphql.ts';
+import { orderDocuments, shopifyOrdersClient } from './shopify-orders.ts';
 import { shopifyClient } from './shopify.ts';
+
+/** Every document the product and order clients send. */
+const documents = { ...productDocuments, ...orderDocuments };
 
 /**
  * Conformance with Shopify's own published Admin GraphQL schema of the pinned version (2026-07,
@@ -98,6 +102,15 @@ beforeAll(async () => {
   await client.waitForMedia(id, ids, { intervalMs: 5 });
   await client.reorderMedia(id, [{ id: ids[1]!, newPosition: 0 }]);
   await client.removeMedia(id, ids);
+  // Over one page of orders, so the list is read with an `after` cursor too.
+  const orders = shopifyOrdersClient({ shop, accessToken: token, baseUrl: sandbox.baseUrlTemplate });
+  for (let n = 0; n < 11; n += 1)
+    await sandbox.addOrder(shop, { lines: [{ productId: id, title: 'Tee', quantity: 1, priceCents: 2000 }] });
+  const first = await orders.listOrders({ since: Date.now() - 60_000 });
+  await orders.listOrders({ after: first.next, sortKey: 'CREATED_AT' });
+  await orders.getOrder(first.orders[0]!.id);
+  const webhook = await orders.createWebhook('ORDERS_UPDATED', 'https://podflow.example/webhooks/shopify/t/');
+  await orders.deleteWebhook(webhook);
   sent = sandbox.requests
     .filter((request) => request.path.endsWith('/graphql.json'))
     .map((request) => request.body as Sent);

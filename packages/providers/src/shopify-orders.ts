@@ -188,7 +188,10 @@ export function shopifyOrdersClient(options: ShopifyClientOptions) {
     /** Deletes a subscription; one Shopify no longer has counts as deleted. */
     async deleteWebhook(id: string): Promise<void> {
       const data = await call<{
-        webhookSubscriptionDelete: { deletedWebhookSubscriptionId: string | null; userErrors: UserError[] } | null;
+        webhookSubscriptionDelete: {
+          deletedWebhookSubscriptionId: string | null;
+          userErrors: UserError[];
+        } | null;
       }>('webhookSubscriptionDelete', orderDocuments.webhookDelete, { id }, true);
       const errors = (data.webhookSubscriptionDelete?.userErrors ?? []).filter(
         (error) => !/does not exist|not found/i.test(error.message),

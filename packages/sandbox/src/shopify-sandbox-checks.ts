@@ -82,8 +82,8 @@ export type PageArgs = {
   before?: string | null;
 };
 
-/** Relay-style paging over the gallery, with Shopify's limit of 250 a page. */
-export function paginate<T extends { id: number }>(items: T[], args: PageArgs) {
+/** Relay-style paging over a connection (the gallery by default), with Shopify's limit of 250 a page. */
+export function paginate<T extends { id: number }>(items: T[], args: PageArgs, field = 'media') {
   const { first, last } = args;
   if (first == null && last == null) throw new GraphQLError('you must provide one of first or last');
   for (const [name, size] of [
@@ -91,7 +91,7 @@ export function paginate<T extends { id: number }>(items: T[], args: PageArgs) {
     ['last', last],
   ] as const) {
     if (size != null && (size < 0 || size > 250)) {
-      throw new GraphQLError(`Argument '${name}' on Field 'media' must be between 0 and 250.`);
+      throw new GraphQLError(`Argument '${name}' on Field '${field}' must be between 0 and 250.`);
     }
   }
   let start = 0;

@@ -1,4 +1,5 @@
 import { type GraphQLScalarType, buildSchema } from 'graphql';
+import { orderSchemaSdl } from './shopify-sandbox-orders.ts';
 
 /**
  * The part of Shopify's Admin GraphQL schema the sandbox serves (docs: providers/shopify.md), with
@@ -312,6 +313,7 @@ export const shopifySchema = buildSchema(`
     job: Job
     mediaUserErrors: [MediaUserError!]!
   }
+${orderSchemaSdl}
 `);
 
 // SDL gives scalars no behaviour. Shopify's schema describes UnsignedInt64 as "whole numeric values

@@ -7,6 +7,11 @@ import {
   queryCost,
 } from './shopify-sandbox-cost.ts';
 import { shopifyValidationError, shopifyVariableErrors } from './shopify-sandbox-errors.ts';
+import {
+  type NewShopifyOrder,
+  type ShopifyOrderChange,
+  createShopifyOrders,
+} from './shopify-sandbox-orders.ts';
 import { createRoot } from './shopify-sandbox-resolvers.ts';
 import { shopifySchema } from './shopify-sandbox-schema.ts';
 import { type SandboxShopifyProduct, createShopifyStore } from './shopify-sandbox-store.ts';
@@ -18,6 +23,7 @@ import {
   createSandboxApp,
   listen,
 } from './sandbox-kit.ts';
+import { type DeliveryFault, type SentDelivery, createDeliverer } from './store-webhooks.ts';
 
 /**
  * The subset of Shopify's Admin GraphQL API PodFlow uses (docs: providers/shopify.md), on loopback,
@@ -29,13 +35,25 @@ import {
 
 export type { RecordedRequest, SandboxFault } from './sandbox-kit.ts';
 export type { SandboxShopifyMedia, SandboxShopifyProduct } from './shopify-sandbox-store.ts';
+export type {
+  NewShopifyOrder,
+  SandboxOrderLine,
+  SandboxTracking,
+  ShopifyFinancialStatus,
+  ShopifyFulfillmentStatus,
+  ShopifyOrderChange,
+} from './shopify-sandbox-orders.ts';
+export type { DeliveryFault, SentDelivery } from './store-webhooks.ts';
+
+/** A shop of the sandbox: its admin token, granted scopes and the app's API secret key (signs webhooks). */
+export type SandboxShopifyShop = { token: string; scopes: string[]; apiSecret?: string };
 
 /** How to start the sandbox; every field has a default. */
 export type ShopifySandboxOptions = {
   port?: number;
   host?: string;
-  /** Shop name -> its admin token and granted scopes (default: the podflow-demo shop, all scopes PodFlow asks for). */
-  shops?: Record<string, { token: string; scopes: string[] }>;
+  /** Shop name -> its admin token, granted scopes and API secret key (default: the podflow-demo shop, all scopes PodFlow asks for). */
+  shops?: Record<string, SandboxShopifyShop>;
   /** Share (0..1) of requests answering a random 429 or 500. */
   faultRate?: number;
   /** Seed of the random faults, so a run repeats. */
@@ -73,6 +91,24 @@ export type ShopifySandbox = {
   ): string;
   /** Live state for tests: the product with media in gallery order, or undefined. */
   product(shop: string, id: string): SandboxShopifyProduct | undefined;
+  /** Places an order (as a checkout would) and delivers orders/create to the shop's subscriptions; answers its numeric id. */
+  addOrder(shop: string, input: NewShopifyOrder): Promise<string>;
+  /** Changes an order's payment, fulfilment or cancellation and delivers orders/updated. */
+  updateOrder(shop: string, id: string, change: ShopifyOrderChange): Promise<void>;
+  /**
+   * Seeds an order history (no deliveries) for the products given (those PodFlow listed): paid
+   * and waiting, shipped, awaiting payment, refunded, one 70 days old; plus, with `otherProduct`,
+   * an order of a store product PodFlow did not list. Answers the order ids.
+   */
+  seedOrders(shop: string, productIds: string[], options?: { otherProduct?: boolean }): string[];
+  /** The shop's webhook subscriptions (topic and address). */
+  webhooks(shop: string): { id: string; topic: string; uri: string }[];
+  /** The next `times` webhook deliveries are sent twice, never, or after the one that follows. */
+  webhookFault(fault: DeliveryFault, times?: number): void;
+  /** Every webhook delivery made, oldest first (bytes, headers, the answer's status). */
+  deliveries: SentDelivery[];
+  /** Sends a delivery held back by 'out_of_order' that no later one pushed out. */
+  flushWebhooks(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -80,6 +116,7 @@ export type ShopifySandbox = {
 export const defaultShopifyShops = {
   'podflow-demo': {
     token: 'shpat_sandbox_podflow_demo',
+    apiSecret: 'shpss_sandbox_podflow_demo_api_secret_key',
     scopes: [
       'write_products',
       'read_products',
@@ -87,6 +124,7 @@ export const defaultShopifyShops = {
       'read_product_listings',
       'write_files',
       'read_files',
+      'read_orders',
     ],
   },
 };
@@ -106,13 +144,19 @@ const throttledError = {
 /** Starts the sandbox (port 0: a free one) and resolves once it listens. */
 export async function startShopifySandbox(options: ShopifySandboxOptions = {}): Promise<ShopifySandbox> {
   const { port = 0, host = '127.0.0.1' } = options;
-  const shops: Record<string, { token: string; scopes: string[] }> =
-    options.shops ?? structuredClone(defaultShopifyShops);
+  const shops: Record<string, SandboxShopifyShop> = options.shops ?? structuredClone(defaultShopifyShops);
   let baseUrl = '';
   const store = createShopifyStore({
     baseUrl: () => baseUrl,
     mediaReadyMs: options.mediaReadyMs ?? 40,
     jobReadsUntilDone: options.jobReadsUntilDone ?? 0,
+  });
+  const deliverer = createDeliverer();
+  const orders = createShopifyOrders({
+    deliverer,
+    // Shopify signs every delivery; a shop set up without a key signs with one nobody knows.
+    apiSecret: (shop) => shops[shop]?.apiSecret ?? `unknown-secret-of-${shop}`,
+    apiVersion: '2026-07',
   });
   const buckets = createCostBuckets(options.bucket ?? { maximumAvailable: 1000, restoreRate: 100 });
   const requests: RecordedRequest[] = [];
@@ -154,6 +198,11 @@ export async function startShopifySandbox(options: ShopifySandboxOptions = {}): 
     return reply.status(500).send({ errors: 'Internal Server Error' });
   });
   app.setNotFoundHandler((_request, reply) => reply.status(404).send(notFoundBody));
+
+  const rootOf = (context: { shop: string; scopes: string[] }) => {
+    const root = createRoot(store, context);
+    return { ...root, ...orders.root(context, (id) => root.product({ id })) };
+  };
 
   app.post('/:shop/admin/api/:version/graphql.json', async (request, reply) => {
     const { shop } = request.params as { shop: string };
@@ -207,7 +256,7 @@ export async function startShopifySandbox(options: ShopifySandboxOptions = {}): 
       document,
       operationName,
       variableValues: vars,
-      rootValue: createRoot(store, { shop, scopes: account.scopes }),
+      rootValue: rootOf({ shop, scopes: account.scopes }),
     });
     const data = (result.data ?? null) as Record<string, unknown> | null;
     const actual = queryCost(shopifySchema, document, operation, vars, data);
@@ -272,6 +321,10 @@ export async function startShopifySandbox(options: ShopifySandboxOptions = {}): 
   });
 
   baseUrl = await listen(app, port, host);
+  const knownShop = (shop: string) => {
+    if (!Object.hasOwn(shops, shop)) throw new Error(`The sandbox has no shop "${shop}"`);
+    return shop;
+  };
 
   return {
     url: baseUrl,
@@ -284,7 +337,23 @@ export async function startShopifySandbox(options: ShopifySandboxOptions = {}): 
       return String(store.createProduct(shop, input).id);
     },
     product: (shop, id) => store.snapshot(shop, id),
+    addOrder: (shop, input) => orders.addOrder(knownShop(shop), input),
+    updateOrder: (shop, id, change) => orders.updateOrder(knownShop(shop), id, change),
+    seedOrders(shop, productIds, seedOptions = {}) {
+      const other = seedOptions.otherProduct
+        ? String(store.createProduct(knownShop(shop), { title: 'Gift card' }).id)
+        : null;
+      return orders.seed(knownShop(shop), productIds, other);
+    },
+    webhooks: (shop) =>
+      [...orders.subscriptions.values()]
+        .filter((s) => s.shop === shop)
+        .map((s) => ({ id: `gid://shopify/WebhookSubscription/${s.id}`, topic: s.topic, uri: s.uri })),
+    webhookFault: deliverer.fault,
+    deliveries: deliverer.sent,
+    flushWebhooks: deliverer.flush,
     async close() {
+      deliverer.close();
       store.stopTimers();
       plan.release();
       await app.close();
