@@ -17,7 +17,9 @@ import {
 } from './woocommerce-sandbox-checks.ts';
 import { wooAuthenticator } from './woocommerce-sandbox-auth.ts';
 import { paginationHeaders, permissionError, send } from './woocommerce-sandbox-http.ts';
+import { type NewWooOrder, type WooOrderChange, createWooOrders } from './woocommerce-sandbox-orders.ts';
 import { createWooStore } from './woocommerce-sandbox-store.ts';
+import { type DeliveryFault, type SentDelivery, createDeliverer } from './store-webhooks.ts';
 import type { WooImage, WooProduct } from './woocommerce-sandbox-types.ts';
 import {
   type RecordedRequest,
@@ -39,6 +41,8 @@ import {
 
 export type { RecordedRequest, SandboxFault } from './sandbox-kit.ts';
 export type { WooImage, WooMeta, WooProduct, WooTag, WooTermRef } from './woocommerce-sandbox-types.ts';
+export type { NewWooOrder, WooOrderChange } from './woocommerce-sandbox-orders.ts';
+export type { DeliveryFault, SentDelivery } from './store-webhooks.ts';
 
 export type WooSandboxOptions = {
   port?: number;
@@ -86,6 +90,24 @@ export type WooSandbox = {
   ): (Omit<WooProduct, 'images'> & { images: (WooImage & { sha256: string })[] }) | undefined;
   /** How many times an image src was fetched to sideload it (failed attempts included). */
   readonly downloads: number;
+  /** Places an order (as a checkout would) and delivers order.created to the active webhooks; answers its id. */
+  addOrder(input: NewWooOrder): Promise<number>;
+  /** Moves an order to another status and delivers order.updated. */
+  updateOrder(id: number, change: WooOrderChange): Promise<void>;
+  /**
+   * Seeds an order history (no deliveries) for the products given (those PodFlow listed):
+   * completed, pending payment, on hold, refunded and processing; plus, with `otherProduct`, an
+   * order of a store product PodFlow did not list. Answers the order ids.
+   */
+  seedOrders(productIds: number[], options?: { otherProduct?: boolean }): number[];
+  /** The store's webhooks as GET /webhooks/{id} shows them, with their failed deliveries in a row. */
+  webhooks(): { id: number; topic: string; status: string; delivery_url: string; failures: number }[];
+  /** The next `times` deliveries are sent twice, never, or after the one that follows. */
+  webhookFault(fault: DeliveryFault, times?: number): void;
+  /** Every delivery made (pings included), oldest first. */
+  deliveries: SentDelivery[];
+  /** Sends a delivery held back by 'out_of_order' that no later one pushed out. */
+  flushWebhooks(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -112,6 +134,8 @@ export async function startWooSandbox(options: WooSandboxOptions = {}): Promise<
   let baseUrl = '';
   const store = createWooStore(() => baseUrl, downloadTimeoutMs);
   const requests: RecordedRequest[] = [];
+  const deliverer = createDeliverer();
+  const orders = createWooOrders({ baseUrl: () => baseUrl, deliverer });
   const authenticate = wooAuthenticator({
     consumerKey,
     consumerSecret,
@@ -279,6 +303,8 @@ export async function startWooSandbox(options: WooSandboxOptions = {}): Promise<
     return store.tags.get(idOf(request)) ?? send(reply, invalidTerm);
   });
 
+  orders.routes(app, page);
+
   // The media library's files, behind the src of every image the API hands out.
   app.get('/wp-content/uploads/:id/:name', async (request, reply) => {
     const { id, name } = request.params as { id: string; name: string };
@@ -301,7 +327,27 @@ export async function startWooSandbox(options: WooSandboxOptions = {}): Promise<
     get downloads() {
       return store.media.stats.downloads;
     },
+    addOrder: orders.addOrder,
+    updateOrder: orders.updateOrder,
+    seedOrders(productIds, seedOptions = {}) {
+      const other = seedOptions.otherProduct ? store.seedProduct({ name: 'Gift card' }) : null;
+      return orders.seed(productIds, other);
+    },
+    webhooks: () =>
+      [...orders.webhooks.values()].map((webhook) => ({
+        ...(orders.showWebhook(webhook) as {
+          id: number;
+          topic: string;
+          status: string;
+          delivery_url: string;
+        }),
+        failures: webhook.failures,
+      })),
+    webhookFault: deliverer.fault,
+    deliveries: deliverer.sent,
+    flushWebhooks: deliverer.flush,
     async close() {
+      deliverer.close();
       plan.release();
       await app.close();
     },

@@ -90,10 +90,13 @@ export type StoresServiceDeps = {
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
 
+/** A WooCommerce connection's opened key (what connectionKey answers for it) as its keys. */
+export const parseWooKeys = (opened: string): WooKeys => JSON.parse(opened) as WooKeys;
+
 /** The sealed WooCommerce keys of a connection, or undefined when they can no longer be opened. */
 export function wooKeysOf(secrets: SecretBox, row: ConnectionRow): WooKeys | undefined {
   const sealed = connectionKey(secrets, row);
-  return sealed === undefined ? undefined : (JSON.parse(sealed) as WooKeys);
+  return sealed === undefined ? undefined : parseWooKeys(sealed);
 }
 
 /** The run the web app shows: counts and one result per design. */
