@@ -12,7 +12,11 @@ export const targetStore = z.enum(targetStores, {
   error: "target_store must be 'shopify' or 'woocommerce'.",
 });
 
-export const shopifyInfo = z.object({ shopify_admin_api_token: z.string(), shopify_shop_name: z.string() });
+export const shopifyInfo = z.object({
+  shopify_admin_api_token: z.string(),
+  shopify_shop_name: z.string(),
+  shopify_api_secret: z.string(),
+});
 export const wooCommerceInfo = z.object({
   woocommerce_store_url: z.string(),
   woocommerce_consumer_key: z.string(),
@@ -23,6 +27,8 @@ export const saveShopifyRequest = z.object({
   workspace_id: idField('workspace_id'),
   shopify_admin_api_token: keyField('shopify_admin_api_token'),
   shopify_shop_name: text('shopify_shop_name').trim().toLowerCase().min(1).max(200),
+  /** Optional: the custom app's API secret key; '' removes it, the masked value keeps the stored one. */
+  shopify_api_secret: z.union([z.literal(''), keyField('shopify_api_secret')]).optional(),
 });
 export const saveShopifyResponse = z.object({ message: z.string(), info: shopifyInfo });
 

@@ -23,6 +23,11 @@ export type ShopifyInfo = {
   /** Masked (see maskKey in listings.ts); sending it back unchanged keeps the stored token. */
   shopify_admin_api_token: string;
   shopify_shop_name: string;
+  /**
+   * The custom app's API secret key (it signs the app's webhooks, so orders arrive live), masked;
+   * '' when none was given. Sending it back masked keeps it; '' removes it.
+   */
+  shopify_api_secret: string;
 };
 
 /** GET get_woocommerce_shop_info: a list whose first item is the connection. */

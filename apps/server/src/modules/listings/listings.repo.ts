@@ -58,6 +58,8 @@ export function listingsRepo(db: Db) {
             template_id,
             template_title,
             sales_channel,
+            // Left as it is when not given (a provider other than Shopify); null clears it.
+            api_secret_sealed: row.api_secret_sealed,
             updated_at,
           }),
         )

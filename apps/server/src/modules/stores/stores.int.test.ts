@@ -16,6 +16,9 @@ import { freePort } from '../../../../../scripts/services.ts';
 import { buildSignedInUser, buildWorkspace, postForm, uploadDesigns } from '../../test/factories.ts';
 import { buildPng, templateData, templatePng } from '../../test/images.ts';
 import { type TestApp, startTestApp, testDbKind } from '../../test/test-app.ts';
+import { SecretBox } from '../../platform/crypto/secrets.ts';
+import { connectionKey } from '../listings/listings.service.ts';
+import { shopifyWebhookSecret } from './stores.service.ts';
 
 const shopName = 'podflow-demo';
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -237,7 +240,9 @@ describe(`store sync to Shopify and WooCommerce on ${testDbKind}`, () => {
     const ok = await save('shpat_full', `https://${shopName.toUpperCase()}.myshopify.com/`);
     expect(ok.status).toBe(200);
     const info = (await call('GET', `/printify_app/get_shopify_shop_info/?workspace_id=${workspaceId}`)).body;
-    expect(info).toEqual([{ shopify_admin_api_token: '••••••••full', shopify_shop_name: shopName }]);
+    expect(info).toEqual([
+      { shopify_admin_api_token: '••••••••full', shopify_shop_name: shopName, shopify_api_secret: '' },
+    ]);
     // The masked token sent back keeps the stored one.
     expect((await save(info[0].shopify_admin_api_token, shopName)).status).toBe(200);
     const stored = await t.db
@@ -246,6 +251,44 @@ describe(`store sync to Shopify and WooCommerce on ${testDbKind}`, () => {
       .where('provider', '=', 'shopify')
       .executeTakeFirstOrThrow();
     expect(stored.api_key_sealed).not.toContain('shpat_full');
+  });
+
+  it("keeps the Shopify app's optional API secret key sealed, masked in answers, kept when sent back masked", async () => {
+    const workspaceId = workspaces.shopify;
+    const save = (secret?: string) =>
+      call('POST', '/printify_app/save_shopify_shop_info/', {
+        workspace_id: workspaceId,
+        shopify_admin_api_token: '••••••••full',
+        shopify_shop_name: shopName,
+        ...(secret === undefined ? {} : { shopify_api_secret: secret }),
+      });
+    const info = async () =>
+      (await call('GET', `/printify_app/get_shopify_shop_info/?workspace_id=${workspaceId}`)).body[0];
+    const row = () =>
+      t.db
+        .selectFrom('provider_connections')
+        .selectAll()
+        .where('workspace_id', '=', workspaceId)
+        .where('provider', '=', 'shopify')
+        .executeTakeFirstOrThrow();
+    const secrets = new SecretBox(t.config.appSecret, t.config.appSecretPrevious);
+
+    expect((await save('shpss_0123456789abcdef7a3c')).body.info.shopify_api_secret).toBe('••••••••7a3c');
+    expect((await info()).shopify_api_secret).toBe('••••••••7a3c');
+    expect((await row()).api_secret_sealed).not.toContain('0123456789abcdef');
+    expect(shopifyWebhookSecret(secrets, await row())).toBe('shpss_0123456789abcdef7a3c');
+    // The token opens as before: the key is a column of its own, not part of the token's seal.
+    expect(connectionKey(secrets, await row())).toBe('shpat_full');
+    expect((await save('••••••••7a3c')).status).toBe(200);
+    expect((await save()).status).toBe(200);
+    expect(shopifyWebhookSecret(secrets, await row())).toBe('shpss_0123456789abcdef7a3c');
+    // A sealed key moved to another row does not open there.
+    const other = { ...(await row()), workspace_id: workspaces.woocommerce };
+    expect(shopifyWebhookSecret(secrets, other)).toBeUndefined();
+    expect((await save('shpss with space')).status).toBe(400);
+    expect((await save('')).body.info.shopify_api_secret).toBe('');
+    expect((await row()).api_secret_sealed).toBeNull();
+    expect(shopifyWebhookSecret(secrets, await row())).toBeUndefined();
   });
 
   it('syncs 20 designs to Shopify through throttling and failures: right copy, current mockups first, nothing else touched', async () => {

@@ -19,7 +19,7 @@ import { sellerFailure } from '@podflow/providers/seller-sentence';
 import { UnsafeUrlError, checkOutboundUrl, safeFetch } from '@podflow/providers/safe-fetch';
 import { shopifyClient } from '@podflow/providers/shopify';
 import { wooClient } from '@podflow/providers/woocommerce';
-import { type SecretBox, connectionBinding } from '../../platform/crypto/secrets.ts';
+import { type SecretBox, SecretUnreadableError, connectionBinding } from '../../platform/crypto/secrets.ts';
 import { UserError } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/queue/job-queue.ts';
 import type { DesignsService } from '../designs/designs.service.ts';
@@ -97,6 +97,27 @@ export const parseWooKeys = (opened: string): WooKeys => JSON.parse(opened) as W
 export function wooKeysOf(secrets: SecretBox, row: ConnectionRow): WooKeys | undefined {
   const sealed = connectionKey(secrets, row);
   return sealed === undefined ? undefined : parseWooKeys(sealed);
+}
+
+/** What the API secret key of a Shopify connection is sealed to: its row, and what it is. */
+const apiSecretBinding = (row: { user_id: string; workspace_id: string; provider: string }) => [
+  ...connectionBinding(row),
+  'api_secret',
+];
+
+/**
+ * The Shopify custom app's API secret key of a connection (what signs its webhooks), or undefined
+ * when none was given or it can no longer be opened: the orders module then checks the shop's
+ * orders periodically instead of registering webhooks.
+ */
+export function shopifyWebhookSecret(secrets: SecretBox, row: ConnectionRow): string | undefined {
+  if (row.provider !== 'shopify' || !row.api_secret_sealed) return undefined;
+  try {
+    return secrets.open(row.api_secret_sealed, apiSecretBinding(row));
+  } catch (error) {
+    if (error instanceof SecretUnreadableError) return undefined;
+    throw error;
+  }
 }
 
 /** The run the web app shows: counts and one result per design. */
@@ -217,7 +238,7 @@ export function storesService(deps: StoresServiceDeps) {
       const row = await connections.connection(workspaceId, 'shopify');
       const token = row && connectionKey(secrets, row);
       if (!row || token === undefined) return [];
-      return [{ shopify_admin_api_token: maskKey(token), shopify_shop_name: row.shop_id }];
+      return [shopifyInfoOf(row.shop_id, token, shopifyWebhookSecret(secrets, row))];
     },
 
     async wooInfo(userId: string, workspaceId: string): Promise<WooCommerceInfo[]> {
@@ -233,7 +254,12 @@ export function storesService(deps: StoresServiceDeps) {
      */
     async saveShopify(
       userId: string,
-      input: { workspace_id: string; shopify_admin_api_token: string; shopify_shop_name: string },
+      input: {
+        workspace_id: string;
+        shopify_admin_api_token: string;
+        shopify_shop_name: string;
+        shopify_api_secret?: string;
+      },
     ): Promise<ShopifyInfo> {
       await workspaces.requireOwned(userId, input.workspace_id);
       const shop = shopNameOf(input.shopify_shop_name);
@@ -246,6 +272,16 @@ export function storesService(deps: StoresServiceDeps) {
         stored && stored.shop_id === shop ? connectionKey(secrets, stored) : undefined,
         'Admin API access token',
       );
+      // Optional: left out keeps the stored key (same shop), '' removes it, masked keeps it.
+      const storedSecret =
+        stored && stored.shop_id === shop ? shopifyWebhookSecret(secrets, stored) : undefined;
+      const sentSecret = input.shopify_api_secret;
+      const apiSecret =
+        sentSecret === undefined
+          ? storedSecret
+          : sentSecret === ''
+            ? undefined
+            : secretFrom(sentSecret, storedSecret, 'API secret key');
       let access: { name: string; scopes: string[] };
       try {
         access = await clients.shopify(shop, token).checkAccess();
@@ -261,14 +297,13 @@ export function storesService(deps: StoresServiceDeps) {
           { code: 'scopes_missing' },
         );
       }
+      const owner = { user_id: userId, workspace_id: input.workspace_id, provider: 'shopify' };
       await connections.saveConnection({
         workspace_id: input.workspace_id,
         provider: 'shopify',
         user_id: userId,
-        api_key_sealed: secrets.seal(
-          token,
-          connectionBinding({ user_id: userId, workspace_id: input.workspace_id, provider: 'shopify' }),
-        ),
+        api_key_sealed: secrets.seal(token, connectionBinding(owner)),
+        api_secret_sealed: apiSecret === undefined ? null : secrets.seal(apiSecret, apiSecretBinding(owner)),
         shop_id: shop,
         shop_title: access.name,
         template_id: '',
@@ -276,7 +311,7 @@ export function storesService(deps: StoresServiceDeps) {
         updated_at: Date.now(),
       });
       await repo.setTargetStore(input.workspace_id, 'shopify');
-      return { shopify_admin_api_token: maskKey(token), shopify_shop_name: shop };
+      return shopifyInfoOf(shop, token, apiSecret);
     },
 
     /**
@@ -397,6 +432,14 @@ export function storesService(deps: StoresServiceDeps) {
       const run = await repo.latestRun(workspaceId, store);
       return run ? toStoreSyncRun(run, await repo.results(run.id)) : null;
     },
+  };
+}
+
+function shopifyInfoOf(shop: string, token: string, apiSecret: string | undefined): ShopifyInfo {
+  return {
+    shopify_admin_api_token: maskKey(token),
+    shopify_shop_name: shop,
+    shopify_api_secret: maskKey(apiSecret ?? ''),
   };
 }
 

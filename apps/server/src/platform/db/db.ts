@@ -23,6 +23,7 @@ import * as createRequests from './migrations/0015-create-requests.ts';
 import * as unfinishedRuns from './migrations/0020-unfinished-runs.ts';
 import * as providerIntents from './migrations/0021-provider-intents.ts';
 import * as orders from './migrations/0022-orders.ts';
+import * as shopifyApiSecret from './migrations/0024-shopify-api-secret.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0020-unfinished-runs': unfinishedRuns,
   '0021-provider-intents': providerIntents,
   '0022-orders': orders,
+  '0024-shopify-api-secret': shopifyApiSecret,
 };
 
 // PostgreSQL answers bigint (int8) columns as strings; our bigints are epoch milliseconds.

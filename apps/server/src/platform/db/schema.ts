@@ -278,6 +278,8 @@ export interface ProviderConnectionsTable {
   template_title: string;
   /** Printify: where the shop sells ('shopify', 'woocommerce', 'etsy', 'disconnected'...); '' when not known. */
   sales_channel: Generated<string>;
+  /** Shopify: the custom app's API secret key (signs its webhooks), sealed; null when not given (0024). */
+  api_secret_sealed: string | null;
   updated_at: number;
 }
 
