@@ -15,17 +15,28 @@ export interface SecretInputProps {
   value: string;
   onChange: (value: string) => void;
   error?: string | null;
+  /** Not required: left empty, nothing is saved (and a saved one is removed). */
+  optional?: boolean;
 }
 
 /**
  * A key, token or secret of an outside service: hidden as typed, with where to get one. The
  * saved one shows masked and is sent back as it is to keep it.
  */
-export function SecretInput({ label, hint, savedHint, link, value, onChange, error }: SecretInputProps) {
+export function SecretInput({
+  label,
+  hint,
+  savedHint,
+  link,
+  value,
+  onChange,
+  error,
+  optional = false,
+}: SecretInputProps) {
   return (
     <PasswordInput
       label={label}
-      required
+      required={!optional}
       autoComplete="off"
       spellCheck={false}
       value={value}

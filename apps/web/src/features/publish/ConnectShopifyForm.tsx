@@ -8,7 +8,10 @@ import { publishText as text } from './publish-messages';
 import type { SaveStoreBody } from './store-connection.api';
 import { saveFailedText, shopNameFrom, shopNameProblem } from './store-fields';
 
-/** Step 1 on Shopify: the shop's name and the Admin API access token of its custom app. */
+/**
+ * Step 1 on Shopify: the shop's name and the Admin API access token of its custom app, and
+ * optionally the app's API secret key (it signs the order webhooks).
+ */
 export function ConnectShopifyForm({
   connection,
   save,
@@ -17,6 +20,7 @@ export function ConnectShopifyForm({
   const [shopName, setShopName] = useState(connection?.shopify_shop_name ?? '');
   const [nameLeft, setNameLeft] = useState(false);
   const [token, setToken] = useState(connection?.shopify_admin_api_token ?? '');
+  const [apiSecret, setApiSecret] = useState(connection?.shopify_api_secret ?? '');
 
   const problem = shopNameProblem(shopName);
   // A character no shop name has is said at once; the rest once the field is left.
@@ -27,7 +31,15 @@ export function ConnectShopifyForm({
   return (
     <ConnectForm
       save={save}
-      values={saveReason ? null : { shopify_shop_name: shopName, shopify_admin_api_token: token.trim() }}
+      values={
+        saveReason
+          ? null
+          : {
+              shopify_shop_name: shopName,
+              shopify_admin_api_token: token.trim(),
+              shopify_api_secret: apiSecret.trim(),
+            }
+      }
       saveReason={saveReason}
       onSaveFailed={saveFailedText}
       onClose={onClose}
@@ -83,6 +95,14 @@ export function ConnectShopifyForm({
         }}
         value={token}
         onChange={setToken}
+      />
+      <SecretInput
+        label={text.apiSecretFieldLabel}
+        hint={text.apiSecretHint}
+        savedHint={text.keepSavedSecret}
+        value={apiSecret}
+        onChange={setApiSecret}
+        optional
       />
     </ConnectForm>
   );

@@ -12,7 +12,11 @@ import { PublishListingsPage } from './PublishListingsPage';
 
 const catProduct = '65a1b2c3d4e5f6a7b8c9d0e1';
 const dogProduct = '65a1b2c3d4e5f6a7b8c9d0e2';
-const shopify: ShopifyInfo = { shopify_shop_name: 'cat-tees', shopify_admin_api_token: '••••••••ab12' };
+const shopify: ShopifyInfo = {
+  shopify_shop_name: 'cat-tees',
+  shopify_admin_api_token: '••••••••ab12',
+  shopify_api_secret: '',
+};
 const woo: WooCommerceInfo = {
   woocommerce_store_url: 'https://shop.example.com',
   woocommerce_consumer_key: '••••••••ck12',
@@ -64,8 +68,12 @@ function fakeServer(options: ServerOptions = {}) {
         return json(200, state.woocommerce);
       case '/printify_app/save_shopify_shop_info/': {
         if (options.saveShopify) return options.saveShopify();
-        const sent = body as { shopify_shop_name: string };
-        const info = { shopify_shop_name: sent.shopify_shop_name, shopify_admin_api_token: '••••••••9xyz' };
+        const sent = body as { shopify_shop_name: string; shopify_api_secret?: string };
+        const info = {
+          shopify_shop_name: sent.shopify_shop_name,
+          shopify_admin_api_token: '••••••••9xyz',
+          shopify_api_secret: sent.shopify_api_secret ? `••••••••${sent.shopify_api_secret.slice(-4)}` : '',
+        };
         state.shopify = [info];
         return json(200, { message: 'Shopify store connected.', info });
       }
@@ -215,17 +223,26 @@ describe('PublishListingsPage', () => {
       target: { value: ' shpat_secret1234 ' },
     });
     expect(save.getAttribute('aria-disabled')).toBe('false');
+    // The API secret key is optional and says what it is for.
+    const apiSecret = within(modal).getByLabelText(/API secret key \(optional\)/) as HTMLInputElement;
+    expect(apiSecret.required).toBe(false);
+    expect(within(modal).getByText(/Needed for live order updates/).textContent).toContain(
+      'Without it PodFlow checks orders every few minutes.',
+    );
+    fireEvent.change(apiSecret, { target: { value: ' shpss_live9abc ' } });
     fireEvent.click(save);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Connect Shopify store' })).toBeNull());
     expect(server.callsTo('/save_shopify_shop_info/')[0]?.body).toEqual({
       workspace_id: 'w1',
       shopify_shop_name: 'cat-tees',
       shopify_admin_api_token: 'shpat_secret1234',
+      shopify_api_secret: 'shpss_live9abc',
     });
     expect(await screen.findByText('Shopify store connected.')).toBeTruthy();
     const shop = screen.getByLabelText('Shopify connection');
     expect(within(shop).getByText('cat-tees.myshopify.com')).toBeTruthy();
     expect(within(shop).getByText('••••••••9xyz')).toBeTruthy();
+    expect(within(shop).getByText('••••••••9abc')).toBeTruthy();
     expect(screen.getByText('Connected')).toBeTruthy();
     await waitEnabled('2. Sync to Shopify');
   });
@@ -254,6 +271,7 @@ describe('PublishListingsPage', () => {
       workspace_id: 'w1',
       shopify_shop_name: 'dog-tees',
       shopify_admin_api_token: '••••••••ab12',
+      shopify_api_secret: '',
     });
     expect(screen.getByRole('dialog', { name: 'Connect Shopify store' })).toBeTruthy();
     expect((name as HTMLInputElement).value).toBe('dog-tees');

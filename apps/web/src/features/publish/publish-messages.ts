@@ -103,6 +103,10 @@ export const publishText = {
   scopesLead: 'Your custom app needs the Admin API scopes',
   scopesTail: '(the read scopes come with them).',
   shopifySaveMissing: 'Fill in the shop name and the Admin API access token.',
+  apiSecretFieldLabel: 'API secret key (optional)',
+  apiSecretHint:
+    'Needed for live order updates: Shopify admin → Apps → your app → API credentials → API secret key. Without it PodFlow checks orders every few minutes.',
+  apiSecretLabel: 'API secret key',
 
   // Connect WooCommerce.
   wooModalTitle: 'Connect WooCommerce store',

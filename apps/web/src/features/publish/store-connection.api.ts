@@ -10,7 +10,7 @@ export interface StoreConnectionOf {
 
 /** What saving a connection sends, besides the workspace. */
 export interface SaveStoreBody {
-  shopify: { shopify_shop_name: string; shopify_admin_api_token: string };
+  shopify: { shopify_shop_name: string; shopify_admin_api_token: string; shopify_api_secret: string };
   woocommerce: {
     woocommerce_store_url: string;
     woocommerce_consumer_key: string;

@@ -20,6 +20,9 @@ export const storeSetups: { [S in TargetStore]: StoreSetup<S> } = {
     details: (info) => [
       { label: text.shopLabel, value: `${info.shopify_shop_name}${text.shopNameSuffix}` },
       { label: text.tokenLabel, value: info.shopify_admin_api_token, code: true },
+      ...(info.shopify_api_secret
+        ? [{ label: text.apiSecretLabel, value: info.shopify_api_secret, code: true }]
+        : []),
     ],
     connectTitle: text.shopifyModalTitle,
     connectIntro: text.shopifyModalIntro,
