@@ -106,6 +106,27 @@ export function paginate<T extends { id: number }>(items: T[], args: PageArgs, f
   return { items: window, hasNextPage, hasPreviousPage };
 }
 
+/** A connection's answer (edges, nodes, pageInfo) over items keyed by id, each shown by `view`. */
+export function connectionOf<T extends { id: number }>(
+  items: T[],
+  args: PageArgs,
+  view: (item: T) => Json,
+  field = 'media',
+): Json {
+  const page = paginate(items, args, field);
+  const edges = page.items.map((item) => ({ cursor: cursorOf(item.id), node: view(item) }));
+  return {
+    edges,
+    nodes: edges.map((edge) => edge.node),
+    pageInfo: {
+      hasNextPage: page.hasNextPage,
+      hasPreviousPage: page.hasPreviousPage,
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges.at(-1)?.cursor ?? null,
+    },
+  };
+}
+
 /** Shopify's cursors are opaque base64 JSON naming the last id seen. */
 export const cursorOf = (id: number) => Buffer.from(JSON.stringify({ last_id: id })).toString('base64');
 

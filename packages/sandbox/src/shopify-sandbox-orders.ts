@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { GraphQLError } from 'graphql';
-import { type Json, type PageArgs, cursorOf, paginate, requireScope } from './shopify-sandbox-checks.ts';
+import { type Json, type PageArgs, connectionOf, requireScope } from './shopify-sandbox-checks.ts';
 import { gid, idOf, shopifyTime } from './shopify-sandbox-store.ts';
 import { type Deliverer, base64Hmac, isLocalAddress } from './store-webhooks.ts';
 
@@ -562,20 +562,8 @@ function subscriptionView(subscription: Subscription): Json {
 }
 
 /** Relay paging over nodes keyed by id, as the media gallery pages. */
-function connection(items: { id: number; node: Json }[], args: PageArgs, field: string): Json {
-  const page = paginate(items, args, field);
-  const edges = page.items.map((item) => ({ cursor: cursorOf(item.id), node: item.node }));
-  return {
-    edges,
-    nodes: edges.map((edge) => edge.node),
-    pageInfo: {
-      hasNextPage: page.hasNextPage,
-      hasPreviousPage: page.hasPreviousPage,
-      startCursor: edges[0]?.cursor ?? null,
-      endCursor: edges.at(-1)?.cursor ?? null,
-    },
-  };
-}
+const connection = (items: { id: number; node: Json }[], args: PageArgs, field: string): Json =>
+  connectionOf(items, args, (item) => item.node, field);
 
 /**
  * The date terms of Shopify's order search (`updated_at:>'2026-01-02T03:04:05Z'`, `created_at:<=2026-01-01`);

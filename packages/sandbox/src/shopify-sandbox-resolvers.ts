@@ -8,8 +8,7 @@ import {
   checkInputSize,
   checkMediaInput,
   checkStagedInput,
-  cursorOf,
-  paginate,
+  connectionOf,
   positionOf,
   requireScope,
   textOrNull,
@@ -104,18 +103,7 @@ export function createRoot(store: ShopifyStore, context: RequestContext) {
 
   function mediaConnection(product: ProductRecord, args: PageArgs): Json {
     const records = product.mediaIds.flatMap((id) => store.media.get(id) ?? []);
-    const page = paginate(records, args);
-    const edges = page.items.map((record) => ({ cursor: cursorOf(record.id), node: mediaView(record) }));
-    return {
-      edges,
-      nodes: edges.map((edge) => edge.node),
-      pageInfo: {
-        hasNextPage: page.hasNextPage,
-        hasPreviousPage: page.hasPreviousPage,
-        startCursor: edges[0]?.cursor ?? null,
-        endCursor: edges.at(-1)?.cursor ?? null,
-      },
-    };
+    return connectionOf(records, args, mediaView);
   }
 
   return {

@@ -26,7 +26,7 @@ export function createDeliverer(options: { timeoutMs?: number } = {}) {
   const closing = new AbortController();
 
   async function post(delivery: Delivery): Promise<number> {
-    let status = 0;
+    let status: number;
     try {
       const response = await fetch(delivery.url, {
         method: 'POST',

@@ -5,9 +5,9 @@ import {
   startShopifySandbox,
 } from '@podflow/sandbox/shopify-sandbox';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderSnapshot, SourceInput } from '../order-source.ts';
+import type { SourceInput } from '../order-source.ts';
 import { shopifyOrderSource } from './shopify.ts';
-import { startReceiver } from './webhook-receiver.test-kit.ts';
+import { listAll, register, startReceiver } from './webhook-receiver.test-kit.ts';
 
 const shop = 'podflow-demo';
 const { token, apiSecret } = defaultShopifyShops[shop];
@@ -31,23 +31,6 @@ const inputOf = (shopId = shop): SourceInput => ({
   },
 });
 const source = () => shopifyOrderSource(inputOf());
-/** The adapter's registration; the stores register by API, never 'manual'. */
-async function register(url: string, secret: string): Promise<string[]> {
-  const ids = await source().registerWebhooks(url, secret);
-  if (ids === 'manual') throw new Error('A store answered manual webhooks');
-  return ids;
-}
-
-async function listAll(since: number): Promise<OrderSnapshot[]> {
-  const all: OrderSnapshot[] = [];
-  let cursor: string | null = null;
-  do {
-    const page = await source().list(cursor, { since });
-    all.push(...page.orders);
-    cursor = page.next;
-  } while (cursor);
-  return all;
-}
 
 beforeAll(async () => {
   sandbox = await startShopifySandbox({
@@ -75,7 +58,7 @@ afterEach(() => {
 
 describe('reading orders', () => {
   it('pages through the last 60 days newest update first; older orders are absent without read_all_orders', async () => {
-    const orders = await listAll(Date.now() - 90 * 86_400_000);
+    const orders = await listAll(source(), Date.now() - 90 * 86_400_000);
     expect(orders).toHaveLength(seeded.length - 2);
     const updates = orders.map((order) => order.updatedAt);
     expect(updates).toEqual([...updates].sort((a, b) => b - a));
@@ -84,7 +67,7 @@ describe('reading orders', () => {
   });
 
   it('leaves out orders not changed since `since`', async () => {
-    const recent = await listAll(Date.now() - 3 * 86_400_000);
+    const recent = await listAll(source(), Date.now() - 3 * 86_400_000);
     expect(recent.length).toBeGreaterThan(0);
     expect(recent.every((order) => order.updatedAt > Date.now() - 3 * 86_400_000)).toBe(true);
     expect(recent.length).toBeLessThan(seeded.length - 2);
@@ -180,13 +163,13 @@ describe('reading orders', () => {
 
 describe('webhooks', () => {
   it('subscribes orders/create and orders/updated once, however often it is asked, and removes them', async () => {
-    const ids = await register(receiver.url, 'unused');
+    const ids = await register(source(), receiver.url, 'unused');
     expect(sandbox.webhooks(shop).map((hook) => [hook.topic, hook.uri])).toEqual([
       ['ORDERS_CREATE', receiver.url],
       ['ORDERS_UPDATED', receiver.url],
     ]);
     // A second registration (a save whose answer was lost) finds them instead of adding more.
-    expect(await register(receiver.url, 'unused')).toEqual(ids);
+    expect(await register(source(), receiver.url, 'unused')).toEqual(ids);
     expect(sandbox.webhooks(shop)).toHaveLength(2);
     await source().removeWebhooks(ids);
     expect(sandbox.webhooks(shop)).toEqual([]);
@@ -205,7 +188,7 @@ describe('webhooks', () => {
   });
 
   it("verifies a real delivery with the app's API secret key and names the order and event", async () => {
-    const ids = await register(receiver.url, 'unused');
+    const ids = await register(source(), receiver.url, 'unused');
     const id = await sandbox.addOrder(shop, {
       lines: [{ productId: listed, title: 'Cat tee', quantity: 1, priceCents: 2500 }],
     });
@@ -234,7 +217,7 @@ describe('webhooks', () => {
   });
 
   it('delivers twice under one event key, and out of order when switched to', async () => {
-    const ids = await register(receiver.url, 'unused');
+    const ids = await register(source(), receiver.url, 'unused');
     const id = await sandbox.addOrder(shop, {
       lines: [{ productId: listed, title: 'Cat tee', quantity: 1, priceCents: 2500 }],
     });

@@ -1,6 +1,25 @@
 import { type IncomingHttpHeaders, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { WebhookDelivery } from '../order-source.ts';
+import type { OrderSnapshot, OrderSourceAdapter, WebhookDelivery } from '../order-source.ts';
+
+/** Every order an adapter lists since `since`, page after page. */
+export async function listAll(source: OrderSourceAdapter, since: number): Promise<OrderSnapshot[]> {
+  const all: OrderSnapshot[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await source.list(cursor, { since });
+    all.push(...page.orders);
+    cursor = page.next;
+  } while (cursor);
+  return all;
+}
+
+/** A store adapter's webhook registration; the stores register by API, never 'manual'. */
+export async function register(source: OrderSourceAdapter, url: string, secret: string): Promise<string[]> {
+  const ids = await source.registerWebhooks(url, secret);
+  if (ids === 'manual') throw new Error('A store answered manual webhooks');
+  return ids;
+}
 
 /**
  * For the adapters' tests: an HTTP endpoint on loopback that keeps every delivery's raw bytes and

@@ -1,9 +1,9 @@
 import { ProviderError } from '@podflow/providers/http';
 import { type WooSandbox, startWooSandbox } from '@podflow/sandbox/woocommerce-sandbox';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderSnapshot, SourceInput } from '../order-source.ts';
+import type { SourceInput } from '../order-source.ts';
 import { wooCommerceOrderSource } from './woocommerce.ts';
-import { startReceiver } from './webhook-receiver.test-kit.ts';
+import { listAll, register, startReceiver } from './webhook-receiver.test-kit.ts';
 
 let sandbox: WooSandbox;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
@@ -27,24 +27,7 @@ const inputOf = (keys: { key: string; secret: string }): SourceInput => ({
 });
 const source = () =>
   wooCommerceOrderSource(inputOf({ key: sandbox.consumerKey, secret: sandbox.consumerSecret }));
-/** The adapter's registration; the stores register by API, never 'manual'. */
-async function register(url: string, secret: string): Promise<string[]> {
-  const ids = await source().registerWebhooks(url, secret);
-  if (ids === 'manual') throw new Error('A store answered manual webhooks');
-  return ids;
-}
 const line = () => ({ productId: listed, name: 'Cat tee', quantity: 1, priceCents: 2400 });
-
-async function listAll(since: number): Promise<OrderSnapshot[]> {
-  const all: OrderSnapshot[] = [];
-  let cursor: string | null = null;
-  do {
-    const page = await source().list(cursor, { since });
-    all.push(...page.orders);
-    cursor = page.next;
-  } while (cursor);
-  return all;
-}
 
 beforeAll(async () => {
   sandbox = await startWooSandbox();
@@ -63,7 +46,7 @@ afterEach(() => {
 
 describe('reading orders', () => {
   it('lists orders changed since `since`, newest first, over as many pages as X-WP-TotalPages says', async () => {
-    const week = await listAll(Date.now() - 7 * 86_400_000);
+    const week = await listAll(source(), Date.now() - 7 * 86_400_000);
     // The completed (12 days) and refunded (8 days) ones are older than a week.
     expect(week.map((order) => order.providerStatus).sort()).toEqual([
       'on-hold',
@@ -75,7 +58,7 @@ describe('reading orders', () => {
     const first = await source().list(null, { since: Date.now() - 60_000 });
     expect(first.orders).toHaveLength(100);
     expect(first.next).toBe('2');
-    const all = await listAll(Date.now() - 60_000);
+    const all = await listAll(source(), Date.now() - 60_000);
     expect(new Set(all.map((order) => order.providerOrderId)).size).toBe(101);
     const created = all.map((order) => order.createdAt);
     expect(created).toEqual([...created].sort((a, b) => b - a));
@@ -147,7 +130,7 @@ describe('reading orders', () => {
 
 describe('webhooks', () => {
   it('creates order.created and order.updated with the secret (the store pings each), and deletes them', async () => {
-    const ids = await register(receiver.url, 'podflow-secret');
+    const ids = await register(source(), receiver.url, 'podflow-secret');
     expect(sandbox.webhooks().map((hook) => [hook.topic, hook.status, hook.delivery_url])).toEqual([
       ['order.created', 'active', receiver.url],
       ['order.updated', 'active', receiver.url],
@@ -162,7 +145,7 @@ describe('webhooks', () => {
   });
 
   it('verifies a delivery signed with the secret PodFlow set, naming the order, its change and the event', async () => {
-    const ids = await register(receiver.url, 'podflow-secret');
+    const ids = await register(source(), receiver.url, 'podflow-secret');
     receiver.received.length = 0;
     const id = await sandbox.addOrder({ lines: [line()] });
     const [delivery] = receiver.received;
@@ -190,7 +173,7 @@ describe('webhooks', () => {
   });
 
   it('a webhook delivered twice carries one event key; the store disables it after 5 failures in a row', async () => {
-    const ids = await register(receiver.url, 'podflow-secret');
+    const ids = await register(source(), receiver.url, 'podflow-secret');
     const id = await sandbox.addOrder({ lines: [line()] });
     receiver.received.length = 0;
     sandbox.webhookFault('twice');
