@@ -51,10 +51,7 @@ afterAll(async () => {
   await receiver.close();
   await sandbox.close();
 });
-afterEach(() => {
-  receiver.received.length = 0;
-  receiver.answer(200);
-});
+afterEach(() => receiver.reset());
 
 describe('reading orders', () => {
   it('pages through the last 60 days newest update first; older orders are absent without read_all_orders', async () => {

@@ -44,6 +44,11 @@ export async function startReceiver() {
     answer(next: number) {
       status = next;
     },
+    /** Forgets what was received and answers 200 again. */
+    reset() {
+      received.length = 0;
+      status = 200;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -39,10 +39,7 @@ afterAll(async () => {
   await receiver.close();
   await sandbox.close();
 });
-afterEach(() => {
-  receiver.received.length = 0;
-  receiver.answer(200);
-});
+afterEach(() => receiver.reset());
 
 describe('reading orders', () => {
   it('lists orders changed since `since`, newest first, over as many pages as X-WP-TotalPages says', async () => {
