@@ -125,6 +125,21 @@ export function wooOrdersClient(options: WooClientOptions) {
       }
     },
 
+    /** The store's webhooks of a topic delivering to an address (GET /webhooks, every page). */
+    async findWebhooks(topic: WooOrderTopic, deliveryUrl: string): Promise<WooWebhook[]> {
+      const found: WooWebhook[] = [];
+      for (let page = 1; ; page += 1) {
+        const { body, exchange } = await observed(() =>
+          http.request<unknown>('GET', '/webhooks', { query: { page, per_page: wooOrdersPage } }),
+        );
+        if (!Array.isArray(body)) throw notAList('GET', '/webhooks');
+        const hooks = body as WooWebhook[];
+        found.push(...hooks.filter((hook) => hook.topic === topic && hook.delivery_url === deliveryUrl));
+        const pages = numberHeader(exchange, 'x-wp-totalpages');
+        if (!(Number.isFinite(pages) && page < pages)) return found;
+      }
+    },
+
     /**
      * Creates an active webhook signing its deliveries with `secret` (the store pings the URL
      * first). Not retried after a 5xx or timeout: a repeat would make a second webhook.

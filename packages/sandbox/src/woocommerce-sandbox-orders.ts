@@ -369,6 +369,18 @@ export function createWooOrders(options: {
           .send(showWebhook(webhook));
       });
 
+      app.get(`${api}/webhooks`, async (request, reply) => {
+        const checked = checkListQuery(request.query as Json, {
+          orderby: 'date',
+          order: 'desc',
+          orderbys: ['date', 'id', 'include', 'title'],
+        });
+        if (!checked.ok) return send(reply, checked.error);
+        const { page: items, total } = pageOf([...webhooks.values()], checked.value, (hook) => hook.created);
+        page(reply, request, total, checked.value);
+        return items.map(showWebhook);
+      });
+
       app.get(`${api}/webhooks/:id(^\\d+$)`, async (request, reply) => {
         const webhook = webhooks.get(idOf(request));
         return webhook ? showWebhook(webhook) : send(reply, invalidWebhook);

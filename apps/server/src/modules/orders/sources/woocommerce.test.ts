@@ -10,7 +10,7 @@ let receiver: Awaited<ReturnType<typeof startReceiver>>;
 let listed: number;
 let seeded: number[];
 
-const inputOf = (keys: { key: string; secret: string }): SourceInput => ({
+const inputOf = (keys: { key: string; secret: string }, storeFetch: typeof fetch = fetch): SourceInput => ({
   shopId: sandbox.url,
   // What connectionKey opens for a WooCommerce connection: the keys as the stores module seals them.
   credential: JSON.stringify(keys),
@@ -22,7 +22,7 @@ const inputOf = (keys: { key: string; secret: string }): SourceInput => ({
     shopifyApiVersion: '2026-07',
     timeoutMs: 2_000,
     // The sandbox is on loopback, which the SSRF-safe fetch would refuse.
-    storeFetch: fetch,
+    storeFetch,
   },
 });
 const source = () =>
@@ -139,6 +139,34 @@ describe('webhooks', () => {
     await source().removeWebhooks(ids);
     expect(sandbox.webhooks()).toEqual([]);
     await expect(source().removeWebhooks(ids)).resolves.toBeUndefined();
+  });
+
+  it('registers again without adding webhooks, and leaves none behind when a create fails', async () => {
+    await register(source(), receiver.url, 'old-secret');
+    const ids = await register(source(), receiver.url, 'podflow-secret');
+    expect(sandbox.webhooks().map((hook) => String(hook.id))).toEqual(ids);
+    await source().removeWebhooks(ids);
+
+    // The store fails the second create: the first one is deleted again.
+    let posts = 0;
+    const failing: typeof fetch = async (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (init?.method === 'POST' && url.includes('/webhooks') && ++posts === 2) {
+        const body = {
+          code: 'internal_server_error',
+          message: 'There has been a critical error on this website.',
+        };
+        return new Response(JSON.stringify({ ...body, data: { status: 500 } }), { status: 500 });
+      }
+      return fetch(input, init);
+    };
+    const keys = { key: sandbox.consumerKey, secret: sandbox.consumerSecret };
+    const flaky = wooCommerceOrderSource(inputOf(keys, failing));
+    await expect(flaky.registerWebhooks(receiver.url, 'podflow-secret')).rejects.toMatchObject({
+      status: 500,
+    });
+    expect(posts).toBe(2);
+    expect(sandbox.webhooks()).toEqual([]);
   });
 
   it('verifies a delivery signed with the secret PodFlow set, naming the order, its change and the event', async () => {

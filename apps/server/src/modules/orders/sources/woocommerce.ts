@@ -127,12 +127,23 @@ export function wooCommerceOrderSource(input: SourceInput): OrderSourceAdapter {
       return order ? wooSnapshot(order, storeUrl) : null;
     },
 
+    /**
+     * One webhook per topic. Those already delivering to `url` (a registration whose answer was
+     * lost) are deleted first: their secret may not be this one. If a create fails, the ones made
+     * are deleted again, so a retry starts clean.
+     */
     async registerWebhooks(url, secret) {
       const ids: string[] = [];
-      for (const topic of wooOrderTopics) {
-        const name = `PodFlow ${topic}`;
-        const webhook = await client.createWebhook({ name, topic, deliveryUrl: url, secret });
-        ids.push(String(webhook.id));
+      try {
+        for (const topic of wooOrderTopics) {
+          for (const old of await client.findWebhooks(topic, url)) await client.deleteWebhook(old.id);
+          const name = `PodFlow ${topic}`;
+          const webhook = await client.createWebhook({ name, topic, deliveryUrl: url, secret });
+          ids.push(String(webhook.id));
+        }
+      } catch (error) {
+        for (const id of ids) await client.deleteWebhook(Number(id)).catch(() => undefined);
+        throw error;
       }
       return ids;
     },
