@@ -174,6 +174,8 @@ export type ShopifyOrderChange = {
   cancelled?: boolean;
   /** Adds a fulfillment with this tracking and marks the order FULFILLED. */
   tracking?: SandboxTracking;
+  /** The carrier says every fulfillment was delivered. */
+  delivered?: boolean;
 };
 
 type OrderRecord = {
@@ -189,7 +191,7 @@ type OrderRecord = {
   shippingCents: number;
   customer: { firstName: string; lastName: string; country: string; city: string };
   lines: (SandboxOrderLine & { id: number; variantId: number | null })[];
-  fulfillments: { id: number; createdAt: string; tracking: SandboxTracking }[];
+  fulfillments: { id: number; createdAt: string; deliveredAt: string | null; tracking: SandboxTracking }[];
 };
 
 type Subscription = {
@@ -328,9 +330,15 @@ export function createShopifyOrders(options: {
     if (update.fulfillment) order.fulfillment = update.fulfillment;
     if (update.cancelled) order.cancelledAt = at;
     if (update.tracking) {
-      order.fulfillments.push({ id: nextFulfillment++, createdAt: at, tracking: update.tracking });
+      order.fulfillments.push({
+        id: nextFulfillment++,
+        createdAt: at,
+        deliveredAt: null,
+        tracking: update.tracking,
+      });
       order.fulfillment = 'FULFILLED';
     }
+    if (update.delivered) for (const fulfillment of order.fulfillments) fulfillment.deliveredAt ??= at;
     order.updatedAt = at;
   }
 
@@ -397,7 +405,7 @@ export function createShopifyOrders(options: {
           status: 'SUCCESS',
           createdAt: f.createdAt,
           updatedAt: f.createdAt,
-          deliveredAt: null,
+          deliveredAt: f.deliveredAt,
           trackingInfo: () => [f.tracking],
         })),
     };

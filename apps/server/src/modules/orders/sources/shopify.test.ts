@@ -104,6 +104,10 @@ describe('reading orders', () => {
       shipments: [{ carrier: 'USPS', number: '9400111' }],
       shippedAt: expect.any(Number),
     });
+    await sandbox.updateOrder(shop, id, { delivered: true });
+    const delivered = await source().get(id);
+    expect(delivered).toMatchObject({ status: 'delivered', deliveredAt: expect.any(Number) });
+    expect(delivered!.deliveredAt!).toBeGreaterThan(delivered!.shippedAt!);
     await sandbox.updateOrder(shop, id, { financial: 'REFUNDED' });
     expect(await source().get(id)).toMatchObject({
       status: 'canceled',

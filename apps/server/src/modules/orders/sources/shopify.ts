@@ -22,13 +22,18 @@ const numericId = (gid: string) => /(\d+)$/.exec(gid)?.[1] ?? gid;
 const unpaid = new Set(['PENDING', 'PARTIALLY_PAID', 'EXPIRED']);
 const canceled = new Set(['REFUNDED', 'VOIDED']);
 
+/** The fulfilments that happened (not cancelled or failed). */
+const shipped = (order: ShopifyOrder) =>
+  order.fulfillments.filter((fulfillment) => fulfillment.status === 'SUCCESS');
+
 function statusOf(order: ShopifyOrder): OrderStatus {
   const financial = order.displayFinancialStatus ?? '';
   if (order.cancelledAt || canceled.has(financial)) return 'canceled';
   switch (order.displayFulfillmentStatus) {
     case 'FULFILLED': {
+      const fulfillments = shipped(order);
       const delivered =
-        order.fulfillments.length > 0 && order.fulfillments.every((fulfillment) => fulfillment.deliveredAt);
+        fulfillments.length > 0 && fulfillments.every((fulfillment) => fulfillment.deliveredAt);
       return delivered ? 'delivered' : 'shipped';
     }
     case 'PARTIALLY_FULFILLED':
@@ -46,25 +51,28 @@ function statusOf(order: ShopifyOrder): OrderStatus {
   }
 }
 
+/** The known times among these, as ms. */
+const timesOf = (values: (string | null)[]) => values.map(msOf).filter((ms): ms is number => ms !== null);
+
 /** A Shopify order as PodFlow stores it. */
 export function shopifySnapshot(order: ShopifyOrder, shop: string): OrderSnapshot {
   const id = numericId(order.id);
   const financial = order.displayFinancialStatus;
   const address = order.shippingAddress;
   const name = [address?.firstName, address?.lastName].filter(Boolean).join(' ');
-  const shipments = order.fulfillments
-    .filter((fulfillment) => fulfillment.status === 'SUCCESS')
-    .flatMap((fulfillment) =>
-      fulfillment.trackingInfo.map((tracking) => ({
-        carrier: tracking.company ?? '',
-        number: tracking.number ?? '',
-        url: tracking.url,
-        shippedAt: msOf(fulfillment.createdAt),
-        deliveredAt: msOf(fulfillment.deliveredAt),
-      })),
-    );
+  const fulfillments = shipped(order);
+  const shipments = fulfillments.flatMap((fulfillment) =>
+    fulfillment.trackingInfo.map((tracking) => ({
+      carrier: tracking.company ?? '',
+      number: tracking.number ?? '',
+      url: tracking.url,
+      shippedAt: msOf(fulfillment.createdAt),
+      deliveredAt: msOf(fulfillment.deliveredAt),
+    })),
+  );
   const status = statusOf(order);
-  const shippedAt = shipments.map((shipment) => shipment.shippedAt ?? Infinity).sort()[0];
+  const shippedTimes = timesOf(fulfillments.map((fulfillment) => fulfillment.createdAt));
+  const deliveredTimes = timesOf(fulfillments.map((fulfillment) => fulfillment.deliveredAt));
   return {
     providerOrderId: id,
     number: order.name,
@@ -115,9 +123,8 @@ export function shopifySnapshot(order: ShopifyOrder, shop: string): OrderSnapsho
     createdAt: msOf(order.createdAt) ?? 0,
     updatedAt: msOf(order.updatedAt) ?? 0,
     sentToProductionAt: null,
-    shippedAt: shippedAt === undefined || shippedAt === Infinity ? null : shippedAt,
-    deliveredAt:
-      status === 'delivered' ? Math.max(...shipments.map((s) => s.deliveredAt ?? 0)) || null : null,
+    shippedAt: shippedTimes.length > 0 ? Math.min(...shippedTimes) : null,
+    deliveredAt: status === 'delivered' && deliveredTimes.length > 0 ? Math.max(...deliveredTimes) : null,
     providerUrl: `https://admin.shopify.com/store/${encodeURIComponent(shop)}/orders/${id}`,
   };
 }
