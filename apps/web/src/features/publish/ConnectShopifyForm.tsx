@@ -82,7 +82,7 @@ export function ConnectShopifyForm({
               <Code>{scope}</Code>
             </Fragment>
           ))}{' '}
-          {text.scopesTail}
+          {text.scopesTail} {text.ordersScopeLead} <Code>read_orders</Code> {text.ordersScopeTail}
         </Text>
       </Group>
       <SecretInput

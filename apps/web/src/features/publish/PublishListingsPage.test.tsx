@@ -194,7 +194,7 @@ describe('PublishListingsPage', () => {
     const modal = await openShopifyModal();
     expect(within(modal).getByText('.myshopify.com')).toBeTruthy();
     expect(within(modal).getByText(/Your custom app needs/).textContent).toBe(
-      'Your custom app needs the Admin API scopes write_products and write_product_listings (the read scopes come with them).',
+      'Your custom app needs the Admin API scopes write_products and write_product_listings (the read scopes come with them). For your orders to show in PodFlow, add read_orders too.',
     );
     const name = within(modal).getByRole('textbox', { name: 'Shop name' }) as HTMLInputElement;
     const save = within(modal).getByRole('button', { name: 'Save' });

@@ -102,6 +102,8 @@ export const publishText = {
   // 'Your custom app needs the Admin API scopes write_products and write_product_listings (…).'
   scopesLead: 'Your custom app needs the Admin API scopes',
   scopesTail: '(the read scopes come with them).',
+  ordersScopeLead: 'For your orders to show in PodFlow, add',
+  ordersScopeTail: 'too.',
   shopifySaveMissing: 'Fill in the shop name and the Admin API access token.',
   apiSecretFieldLabel: 'API secret key (optional)',
   apiSecretHint:
