@@ -14,7 +14,12 @@ const env = useSandbox(() => startPrintifySandbox({ productionDelayMs: 0, slowMs
 const receiver = useLocalServer();
 
 function client(timeoutMs?: number) {
-  return printifyOrdersClient({ apiKey: env.sandbox.token, baseUrl: env.sandbox.url, timeoutMs, ...env.transport });
+  return printifyOrdersClient({
+    apiKey: env.sandbox.token,
+    baseUrl: env.sandbox.url,
+    timeoutMs,
+    ...env.transport,
+  });
 }
 
 const etsyShop = () => env.sandbox.shops.find((shop) => shop.sales_channel === 'etsy')!.id;
@@ -66,7 +71,10 @@ describe('Printify orders client against the sandbox', () => {
     );
     const order = page.data[0]!;
     expect(order.created_at).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00:00$/);
-    expect(order.metadata).toMatchObject({ order_type: 'external', shop_fulfilled_at: '1970-01-01 00:00:00+00:00' });
+    expect(order.metadata).toMatchObject({
+      order_type: 'external',
+      shop_fulfilled_at: '1970-01-01 00:00:00+00:00',
+    });
     expect(typeof order.metadata.shop_order_id).toBe('number');
     expect(order.line_items[0]!.product_id).toBe(env.sandbox.templateProductId);
     expect(order.line_items[0]!.metadata!.price).toBeGreaterThan(order.line_items[0]!.cost! / 2);
@@ -91,7 +99,11 @@ describe('Printify orders client against the sandbox', () => {
   it('asks again for 10 when a server refuses a limit of 50', async () => {
     env.sandbox.failNext({
       status: 400,
-      body: { code: 8150, message: 'Validation failed.', errors: { reason: 'limit: The limit may not be greater than 10.' } },
+      body: {
+        code: 8150,
+        message: 'Validation failed.',
+        errors: { reason: 'limit: The limit may not be greater than 10.' },
+      },
     });
     const orders = client();
     await orders.listOrders(etsyShop(), 1);
@@ -121,12 +133,16 @@ describe('Printify orders client against the sandbox', () => {
     const missing = await providerFailure(client().createOrder(etsyShop(), noZip));
     expect(missing).toMatchObject({ status: 400, code: 8150, retryable: false });
     expect(missing.message).toContain('address_to.zip: The address to.zip field is required.');
-    const navy = newOrder({ line_items: [{ product_id: env.sandbox.templateProductId, variant_id: 12_120, quantity: 1 }] });
+    const navy = newOrder({
+      line_items: [{ product_id: env.sandbox.templateProductId, variant_id: 12_120, quantity: 1 }],
+    });
     expect((await providerFailure(client().createOrder(etsyShop(), navy))).message).toContain(
       'line_items.0.variant_id',
     );
     const before = env.sandbox.orders.size;
-    const stranger = newOrder({ line_items: [{ product_id: 'f'.repeat(24), variant_id: 12_100, quantity: 1 }] });
+    const stranger = newOrder({
+      line_items: [{ product_id: 'f'.repeat(24), variant_id: 12_100, quantity: 1 }],
+    });
     expect((await providerFailure(client().createOrder(etsyShop(), stranger))).status).toBe(400);
     expect(env.sandbox.orders.size).toBe(before);
   });
@@ -203,7 +219,11 @@ describe('Printify orders client against the sandbox', () => {
   it('shares the account’s 600 requests a minute with the product calls', async () => {
     const limiter = limiterFor('printify requests account shared-test', 600, 60_000);
     for (let i = 0; i < 600; i += 1) await limiter.take();
-    const orders = printifyOrdersClient({ apiKey: env.sandbox.token, baseUrl: env.sandbox.url, account: 'shared-test' });
+    const orders = printifyOrdersClient({
+      apiKey: env.sandbox.token,
+      baseUrl: env.sandbox.url,
+      account: 'shared-test',
+    });
     const outcome = await Promise.race([
       orders.listOrders(etsyShop(), 1).then(
         () => 'answered',
@@ -250,7 +270,9 @@ describe('Printify order webhooks', () => {
     const signature = delivery!.headers['x-pfy-signature'];
     expect(verifyPrintifySignature(Buffer.from(delivery!.body), signature, 's3cret')).toBe(true);
     expect(verifyPrintifySignature(Buffer.from(delivery!.body), signature, 'other')).toBe(false);
-    expect(verifyPrintifySignature(delivery!.body.replace('payment', 'pay'), signature, 's3cret')).toBe(false);
+    expect(verifyPrintifySignature(delivery!.body.replace('payment', 'pay'), signature, 's3cret')).toBe(
+      false,
+    );
 
     receiver.received = [];
     env.sandbox.failNextDelivery('twice');
@@ -262,7 +284,9 @@ describe('Printify order webhooks', () => {
     env.sandbox.setOrderStatus(id, 'on-hold');
     env.sandbox.setOrderStatus(id, 'canceled');
     await env.sandbox.webhooksSettled();
-    const seen = receiver.received.map((r) => JSON.parse(r.body) as { id: string; resource: { data: { status: string } } });
+    const seen = receiver.received.map(
+      (r) => JSON.parse(r.body) as { id: string; resource: { data: { status: string } } },
+    );
     expect(seen.map((e) => e.resource.data.status)).toEqual(['on-hold', 'on-hold', 'canceled', 'on-hold']);
     expect(seen[0]!.id).toBe(seen[1]!.id);
     await orders.deleteWebhook(etsyShop(), hook.id);
@@ -274,7 +298,9 @@ describe('verifyPrintifySignature', () => {
   it('accepts only sha256=<64 hex> of these bytes with this secret', () => {
     const header = printifySignature(body, 'key');
     expect(verifyPrintifySignature(body, header, 'key')).toBe(true);
-    expect(verifyPrintifySignature(body, [header.toUpperCase().replace('SHA256', 'sha256')], 'key')).toBe(true);
+    expect(verifyPrintifySignature(body, [header.toUpperCase().replace('SHA256', 'sha256')], 'key')).toBe(
+      true,
+    );
     expect(verifyPrintifySignature(body, header.slice(0, -2), 'key')).toBe(false);
     expect(verifyPrintifySignature(body, header.replace('sha256=', 'sha1='), 'key')).toBe(false);
     expect(verifyPrintifySignature(body, header.replace('sha256=', ''), 'key')).toBe(false);

@@ -95,6 +95,12 @@ export type PrintifyOrderPage = {
   total?: number;
 };
 
+/** Whether another page follows (by last_page, or next_page_url where a server gives no count). */
+export function printifyHasNextPage(page: PrintifyOrderPage): boolean {
+  if (page.data.length === 0) return false;
+  return page.last_page === undefined ? Boolean(page.next_page_url) : page.current_page < page.last_page;
+}
+
 /** A line of a new order: a product's variant (the other forms of orders.md are not used by PodFlow). */
 export type PrintifyNewOrderLine = { product_id: string; variant_id: number; quantity: number };
 

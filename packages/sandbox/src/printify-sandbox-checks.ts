@@ -46,8 +46,10 @@ export const locked = (productId: string): PrintifyError =>
 
 const label = (path: string) => path.replace(/_/g, ' ');
 export const required = (path: string) => validationError(path, `The ${label(path)} field is required.`);
-export const mustBe = (path: string, what: string) => validationError(path, `The ${label(path)} must be ${what}.`);
-export const invalidChoice = (path: string) => validationError(path, `The selected ${label(path)} is invalid.`);
+export const mustBe = (path: string, what: string) =>
+  validationError(path, `The ${label(path)} must be ${what}.`);
+export const invalidChoice = (path: string) =>
+  validationError(path, `The selected ${label(path)} is invalid.`);
 
 const isInteger = (value: unknown): value is number => Number.isInteger(value);
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);

@@ -147,7 +147,11 @@ export function cancelRefusal(orderId: string, status: string): PrintifyError | 
 }
 
 /** Why an order in `status` cannot go to production (null: it can). */
-export function productionRefusal(orderId: string, status: string, outOfStock: boolean): PrintifyError | null {
+export function productionRefusal(
+  orderId: string,
+  status: string,
+  outOfStock: boolean,
+): PrintifyError | null {
   if (status === 'on-hold' && outOfStock) {
     return businessError(
       8503,

@@ -84,7 +84,9 @@ export const deletedProduct: LineSource = {
   title: 'Classic Unisex Tee',
   blueprint_id: 6,
   print_provider_id: 99,
-  variants: [{ id: 12_100, title: 'Black / S', sku: 'SBX-6-12100', cost: 929, price: 2_499, is_enabled: true }],
+  variants: [
+    { id: 12_100, title: 'Black / S', sku: 'SBX-6-12100', cost: 929, price: 2_499, is_enabled: true },
+  ],
 };
 
 const people = [
@@ -284,7 +286,11 @@ export function seedOrders(
       }
       if (story.shipments !== 'none') {
         order.shipments.push(
-          shipmentOf(n, fulfilled, story.shipments === 'delivered' ? printifyTime(new Date(now - 100 * hour)) : null),
+          shipmentOf(
+            n,
+            fulfilled,
+            story.shipments === 'delivered' ? printifyTime(new Date(now - 100 * hour)) : null,
+          ),
         );
       }
     }

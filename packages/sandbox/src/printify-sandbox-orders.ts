@@ -99,7 +99,10 @@ export function mountPrintifyOrders(
   let seq = 0;
   let nextN = 0;
   let idCounter = 0;
-  const idPrefix = Math.floor(Date.now() / 1000).toString(16).padStart(8, '0').slice(-8);
+  const idPrefix = Math.floor(Date.now() / 1000)
+    .toString(16)
+    .padStart(8, '0')
+    .slice(-8);
   const nextId = () => `${idPrefix}${(++idCounter).toString(16).padStart(16, '0')}`;
 
   const productsOf = (shopId: number): LineSource[] =>
@@ -203,7 +206,12 @@ export function mountPrintifyOrders(
     let list = listOf(shop.id);
     if (query.status) list = list.filter((order) => order.status === query.status);
     if (query.sku) list = list.filter((order) => order.line_items.some((l) => l.metadata.sku === query.sku));
-    return paginate(`${options.baseUrl()}/v1/shops/${shop.id}/orders.json`, list, page, Math.min(limit, pageMax));
+    return paginate(
+      `${options.baseUrl()}/v1/shops/${shop.id}/orders.json`,
+      list,
+      page,
+      Math.min(limit, pageMax),
+    );
   });
 
   app.post('/v1/shops/:shop/orders.json', async (request, reply) => {
@@ -226,12 +234,15 @@ export function mountPrintifyOrders(
       quantity: input.lines[0]!.quantity,
     });
     for (const line of input.lines.slice(1)) {
-      order.line_items.push({ ...lineOf(line.source, line.variantId, line.quantity, input.address.country)! });
+      order.line_items.push({
+        ...lineOf(line.source, line.variantId, line.quantity, input.address.country)!,
+      });
     }
     const units = input.lines.reduce((sum, line) => sum + line.quantity, 0);
     order.line_items.forEach((line, index) => {
       line.status = 'on-hold';
-      line.shipping_cost = index === 0 ? (shippingFor(input.shipping_method, input.address.country, units) ?? 0) : 0;
+      line.shipping_cost =
+        index === 0 ? (shippingFor(input.shipping_method, input.address.country, units) ?? 0) : 0;
     });
     order.metadata.shop_order_label = input.label ?? input.external_id;
     order.total_price = order.line_items.reduce((sum, l) => sum + l.metadata.price * l.quantity, 0);
@@ -250,7 +261,10 @@ export function mountPrintifyOrders(
     if (!lines.ok) return send(reply, lines.error);
     const address = checkAddress(body.address_to);
     if (!address.ok) return send(reply, address.error);
-    return shippingPrices(address.value.country, lines.value.reduce((sum, line) => sum + line.quantity, 0));
+    return shippingPrices(
+      address.value.country,
+      lines.value.reduce((sum, line) => sum + line.quantity, 0),
+    );
   });
 
   app.get('/v1/shops/:shop/orders/:id.json', async (request, reply) => {
@@ -316,7 +330,9 @@ export function mountPrintifyOrders(
     if (body.secret !== undefined && typeof body.secret !== 'string') {
       return send(reply, validationError('secret', 'The secret must be a string.'));
     }
-    return publicWebhook(webhooks.add(shop.id, body.topic, body.url, (body.secret as string | undefined) ?? ''));
+    return publicWebhook(
+      webhooks.add(shop.id, body.topic, body.url, (body.secret as string | undefined) ?? ''),
+    );
   });
 
   app.delete('/v1/shops/:shop/webhooks/:id.json', async (request, reply) => {
@@ -391,9 +407,17 @@ export function mountPrintifyOrders(
         order.shipments.push(shipment);
         touch(order, partial ? 'partially-fulfilled' : 'fulfilled');
         if (!partial) order.fulfilled_at = shipped;
-        const carrier = { code: shipment.carrier, tracking_number: shipment.number, tracking_url: shipment.url };
+        const carrier = {
+          code: shipment.carrier,
+          tracking_number: shipment.number,
+          tracking_url: shipment.url,
+        };
         const skus = order.line_items.map((line) => line.metadata.sku);
-        webhooks.emit(shopOfOrder(order), 'order:shipment:created', order.id, { shipped_at: shipped, carrier, skus });
+        webhooks.emit(shopOfOrder(order), 'order:shipment:created', order.id, {
+          shipped_at: shipped,
+          carrier,
+          skus,
+        });
         return shipment;
       },
       /** Marks the order's parcels delivered and tells the webhooks. */
@@ -403,16 +427,26 @@ export function mountPrintifyOrders(
         for (const shipment of order.shipments) shipment.delivered_at ??= at;
         touch(order);
         const first = order.shipments[0];
-        const carrier = first && { code: first.carrier, tracking_number: first.number, tracking_url: first.url };
+        const carrier = first && {
+          code: first.carrier,
+          tracking_number: first.number,
+          tracking_url: first.url,
+        };
         const skus = order.line_items.map((line) => line.metadata.sku);
-        webhooks.emit(shopOfOrder(order), 'order:shipment:delivered', order.id, { delivered_at: at, carrier, skus });
+        webhooks.emit(shopOfOrder(order), 'order:shipment:delivered', order.id, {
+          delivered_at: at,
+          carrier,
+          skus,
+        });
       },
       /** Orders sent to production move on now (the stuck seeded one stays). */
       tickOrders() {
         for (const order of orders.values()) toProduction(order);
       },
       /** How many times each action reached the order (refusals included; faults answered before it not). */
-      orderCalls: (orderId: string): Partial<Record<OrderAction, number>> => ({ ...meta.get(orderId)?.calls }),
+      orderCalls: (orderId: string): Partial<Record<OrderAction, number>> => ({
+        ...meta.get(orderId)?.calls,
+      }),
       /** The next `times` calls of `action` act, then their answer is lost (held, then the connection dropped). */
       loseNextAnswers(action: Exclude<OrderAction, 'get'>, times = 1) {
         lost.set(action, (lost.get(action) ?? 0) + times);

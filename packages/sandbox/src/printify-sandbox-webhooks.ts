@@ -42,19 +42,18 @@ export function createWebhookRegistry(lateMs: number) {
     if (hook.secret !== '') {
       headers['x-pfy-signature'] = `sha256=${createHmac('sha256', hook.secret).update(raw).digest('hex')}`;
     }
-    let status = 0;
-    try {
-      const response = await fetch(hook.url, {
-        method: 'POST',
-        headers,
-        body: raw,
-        signal: AbortSignal.timeout(5_000),
-      });
-      await response.arrayBuffer();
-      status = response.status;
-    } catch {
-      status = 0;
-    }
+    const status = await fetch(hook.url, {
+      method: 'POST',
+      headers,
+      body: raw,
+      signal: AbortSignal.timeout(5_000),
+    }).then(
+      async (response) => {
+        await response.arrayBuffer();
+        return response.status;
+      },
+      () => 0,
+    );
     deliveries.push({ webhookId: hook.id, url: hook.url, topic: hook.topic, status, body: raw, ...meta });
   }
 
