@@ -6,7 +6,7 @@ import { type PrintifySandbox, startPrintifySandbox } from '@podflow/sandbox/pri
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderSnapshot, OrderSourceAdapter } from '../order-source.ts';
 import { printifyOrderSource } from './printify.ts';
-import { printifyStatusOf } from './printify-snapshot.ts';
+import { printifySnapshot, printifyStatusOf } from './printify-snapshot.ts';
 
 const etsyShop = 8_123_401;
 let sandbox: PrintifySandbox;
@@ -137,7 +137,7 @@ describe('printifyOrderSource against the Printify sandbox', () => {
       'pending',
     ]);
     const listed = sandbox.requests.filter((request) => request.path.includes('/orders.json?'));
-    expect(listed.length).toBeLessThanOrEqual(2);
+    expect(listed).toHaveLength(1);
   });
 
   it('computes totals from the lines and ties the order to its store order and product', async () => {
@@ -336,5 +336,43 @@ describe('printifyStatusOf', () => {
       'shipped',
     );
     expect(of('fulfilled').status).toBe('shipped');
+  });
+});
+
+describe('printifySnapshot', () => {
+  it('takes the latest time the order shows as its update when Printify gives no updated_at', () => {
+    const snapshot = printifySnapshot(
+      {
+        id: 'a'.repeat(24),
+        status: 'in-production',
+        created_at: '2026-01-01 10:00:00+00:00',
+        sent_to_production_at: '2026-01-02 10:00:00+00:00',
+        fulfilled_at: '1970-01-01 00:00:00+00:00',
+        address_to: {
+          first_name: 'Jan',
+          last_name: '',
+          country: 'BE',
+          address1: 'x',
+          city: 'Retie',
+          zip: '2470',
+        },
+        line_items: [{ variant_id: 5, quantity: 3, cost: 100, shipping_cost: 50 }],
+        metadata: { order_type: 'api', shop_order_id: 'podflow-ref', shop_order_label: 'podflow-ref' },
+      },
+      '42',
+    );
+    expect(snapshot).toMatchObject({
+      createdAt: Date.UTC(2026, 0, 1, 10),
+      updatedAt: Date.UTC(2026, 0, 2, 10),
+      sentToProductionAt: Date.UTC(2026, 0, 2, 10),
+      shippedAt: null,
+      customerName: 'Jan',
+      email: null,
+      externalRef: 'podflow-ref',
+      storeOrder: null,
+      retailCents: null,
+      costCents: 100,
+      shippingCents: 50,
+    });
   });
 });
