@@ -9,7 +9,12 @@ import {
   required,
   validationError,
 } from './printify-sandbox-checks.ts';
-import { type LineSource, type OrderAddress, shippingFor } from './printify-sandbox-order-data.ts';
+import {
+  type LineSource,
+  type NewOrder,
+  type OrderAddress,
+  shippingFor,
+} from './printify-sandbox-order-data.ts';
 
 /**
  * What the Printify sandbox refuses in order bodies (create and shipping quote), with Printify's
@@ -18,14 +23,7 @@ import { type LineSource, type OrderAddress, shippingFor } from './printify-sand
  * sandbox's own guess: Printify publishes none for orders.
  */
 
-export type CheckedLine = { source: LineSource; variantId: number; quantity: number };
-export type NewOrder = {
-  external_id: string;
-  label: string | undefined;
-  shipping_method: number;
-  lines: CheckedLine[];
-  address: OrderAddress;
-};
+export type CheckedLine = NewOrder['lines'][number];
 
 const refuse = <T>(error: PrintifyError): Checked<T> => ({ ok: false, error });
 const isText = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';

@@ -172,6 +172,44 @@ export function shippingFor(method: number, country: string, units: number): num
   return key === undefined ? undefined : shippingPrices(country, units)[key];
 }
 
+/** A create body as the checks pass it on. */
+export type NewOrder = {
+  external_id: string;
+  label: string | undefined;
+  shipping_method: number;
+  lines: { source: LineSource; variantId: number; quantity: number }[];
+  address: OrderAddress;
+};
+
+/** An API order as Printify makes it from a create: on hold, shipping on its first line, the external id as store order id. */
+export function apiOrder(input: NewOrder, id: string, n: number): SandboxOrder {
+  const [first, ...more] = input.lines;
+  const order = buildOrder({
+    id,
+    source: first!.source,
+    n,
+    createdAt: new Date(),
+    status: 'on-hold',
+    shopOrderId: input.external_id,
+    orderType: 'api',
+    address: input.address,
+    shippingMethod: input.shipping_method,
+    variantId: first!.variantId,
+    quantity: first!.quantity,
+  });
+  for (const line of more) {
+    const added = lineOf(line.source, line.variantId, line.quantity, input.address.country)!;
+    added.status = 'on-hold';
+    order.line_items.push(added);
+  }
+  const units = input.lines.reduce((sum, line) => sum + line.quantity, 0);
+  order.line_items[0]!.shipping_cost = shippingFor(input.shipping_method, input.address.country, units) ?? 0;
+  order.total_shipping = order.line_items[0]!.shipping_cost;
+  order.metadata.shop_order_label = input.label ?? input.external_id;
+  order.total_price = order.line_items.reduce((sum, l) => sum + l.metadata.price * l.quantity, 0);
+  return order;
+}
+
 export type OrderShape = {
   id: string;
   source: LineSource;

@@ -19,18 +19,17 @@ import {
   type LineSource,
   type OrderAddress,
   type SandboxOrder,
+  apiOrder,
   buildOrder,
   bulkOrders,
   deletedProduct,
-  lineOf,
   seedOrders,
   shipmentOf,
-  shippingFor,
   shippingPrices,
 } from './printify-sandbox-order-data.ts';
 import type { PrintifyStore } from './printify-sandbox-store.ts';
 import { paginate } from './printify-sandbox-store.ts';
-import { type WebhookFault, createWebhookRegistry, publicWebhook } from './printify-sandbox-webhooks.ts';
+import { type WebhookFault, createWebhookRegistry, mountWebhookRoutes } from './printify-sandbox-webhooks.ts';
 
 /**
  * The Printify sandbox's orders (docs: providers/orders.md §1), mounted on its app so auth, the
@@ -219,33 +218,7 @@ export function mountPrintifyOrders(
     if (!shop) return send(reply, unauthorized);
     const checked = checkNewOrder(isObject(request.body) ? request.body : {}, productsOf(shop.id));
     if (!checked.ok) return send(reply, checked.error);
-    const input = checked.value;
-    const order = buildOrder({
-      id: nextId(),
-      source: input.lines[0]!.source,
-      n: nextN++,
-      createdAt: new Date(),
-      status: 'on-hold',
-      shopOrderId: input.external_id,
-      orderType: 'api',
-      address: input.address,
-      shippingMethod: input.shipping_method,
-      variantId: input.lines[0]!.variantId,
-      quantity: input.lines[0]!.quantity,
-    });
-    for (const line of input.lines.slice(1)) {
-      order.line_items.push({
-        ...lineOf(line.source, line.variantId, line.quantity, input.address.country)!,
-      });
-    }
-    const units = input.lines.reduce((sum, line) => sum + line.quantity, 0);
-    order.line_items.forEach((line, index) => {
-      line.status = 'on-hold';
-      line.shipping_cost =
-        index === 0 ? (shippingFor(input.shipping_method, input.address.country, units) ?? 0) : 0;
-    });
-    order.metadata.shop_order_label = input.label ?? input.external_id;
-    order.total_price = order.line_items.reduce((sum, l) => sum + l.metadata.price * l.quantity, 0);
+    const order = apiOrder(checked.value, nextId(), nextN++);
     put(shop.id, order);
     count(order.id, 'create');
     webhooks.emit(shop.id, 'order:created', order.id, {});
@@ -311,38 +284,7 @@ export function mountPrintifyOrders(
     return order;
   });
 
-  app.get('/v1/shops/:shop/webhooks.json', async (request, reply) => {
-    const shop = store.shopOf(request.params);
-    if (!shop) return send(reply, unauthorized);
-    return webhooks.ofShop(shop.id).map(publicWebhook);
-  });
-
-  app.post('/v1/shops/:shop/webhooks.json', async (request, reply) => {
-    const shop = store.shopOf(request.params);
-    if (!shop) return send(reply, unauthorized);
-    const body = isObject(request.body) ? request.body : {};
-    if (typeof body.topic !== 'string' || !/^[a-z]+(:[a-z-]+)+$/.test(body.topic)) {
-      return send(reply, validationError('topic', 'The selected topic is invalid.'));
-    }
-    if (typeof body.url !== 'string' || !/^https?:\/\/[^\s]+$/.test(body.url)) {
-      return send(reply, validationError('url', 'The url must be a valid URL.'));
-    }
-    if (body.secret !== undefined && typeof body.secret !== 'string') {
-      return send(reply, validationError('secret', 'The secret must be a string.'));
-    }
-    return publicWebhook(
-      webhooks.add(shop.id, body.topic, body.url, (body.secret as string | undefined) ?? ''),
-    );
-  });
-
-  app.delete('/v1/shops/:shop/webhooks/:id.json', async (request, reply) => {
-    const shop = store.shopOf(request.params);
-    if (!shop) return send(reply, unauthorized);
-    const hook = webhooks.hooks.get((request.params as { id: string }).id);
-    if (!hook || hook.shop_id !== shop.id) return send(reply, notFound);
-    webhooks.hooks.delete(hook.id);
-    return {};
-  });
+  mountWebhookRoutes(app, store.shopOf, webhooks);
 
   function seed() {
     for (const shop of store.shops) {
@@ -368,6 +310,18 @@ export function mountPrintifyOrders(
     const source = productsOf(shopId)[0] ?? deletedProduct;
     for (const order of bulkOrders(source, nextId, count, nextN)) put(shopId, order);
     nextN += count;
+  }
+
+  /** Tells the webhooks about the order's latest parcel: its carrier, tracking and the SKUs shipped. */
+  function emitShipment(order: SandboxOrder, topic: string, time: Record<string, string>) {
+    const shipment = order.shipments.at(-1);
+    const carrier = shipment && {
+      code: shipment.carrier,
+      tracking_number: shipment.number,
+      tracking_url: shipment.url,
+    };
+    const skus = order.line_items.map((line) => line.metadata.sku);
+    webhooks.emit(shopOfOrder(order), topic, order.id, { ...time, carrier, skus });
   }
 
   function mustFind(orderId: string): SandboxOrder {
@@ -407,17 +361,7 @@ export function mountPrintifyOrders(
         order.shipments.push(shipment);
         touch(order, partial ? 'partially-fulfilled' : 'fulfilled');
         if (!partial) order.fulfilled_at = shipped;
-        const carrier = {
-          code: shipment.carrier,
-          tracking_number: shipment.number,
-          tracking_url: shipment.url,
-        };
-        const skus = order.line_items.map((line) => line.metadata.sku);
-        webhooks.emit(shopOfOrder(order), 'order:shipment:created', order.id, {
-          shipped_at: shipped,
-          carrier,
-          skus,
-        });
+        emitShipment(order, 'order:shipment:created', { shipped_at: shipped });
         return shipment;
       },
       /** Marks the order's parcels delivered and tells the webhooks. */
@@ -426,18 +370,7 @@ export function mountPrintifyOrders(
         const at = printifyTime();
         for (const shipment of order.shipments) shipment.delivered_at ??= at;
         touch(order);
-        const first = order.shipments[0];
-        const carrier = first && {
-          code: first.carrier,
-          tracking_number: first.number,
-          tracking_url: first.url,
-        };
-        const skus = order.line_items.map((line) => line.metadata.sku);
-        webhooks.emit(shopOfOrder(order), 'order:shipment:delivered', order.id, {
-          delivered_at: at,
-          carrier,
-          skus,
-        });
+        emitShipment(order, 'order:shipment:delivered', { delivered_at: at });
       },
       /** Orders sent to production move on now (the stuck seeded one stays). */
       tickOrders() {

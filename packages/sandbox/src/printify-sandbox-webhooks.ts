@@ -1,6 +1,14 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { printifyTime } from './printify-sandbox-catalog.ts';
+import {
+  type PrintifyError,
+  isObject,
+  notFound,
+  unauthorized,
+  validationError,
+} from './printify-sandbox-checks.ts';
 
 /**
  * The Printify sandbox's webhooks (docs: providers/orders.md "Order webhooks"): one topic per
@@ -110,3 +118,44 @@ export function createWebhookRegistry(lateMs: number) {
 }
 
 export type WebhookRegistry = ReturnType<typeof createWebhookRegistry>;
+
+const send = (reply: FastifyReply, error: PrintifyError) => reply.status(error.status).send(error.body);
+
+/** List, create (one topic, a URL, an optional secret) and delete a shop's webhooks. */
+export function mountWebhookRoutes(
+  app: FastifyInstance,
+  shopOf: (params: unknown) => { id: number } | undefined,
+  webhooks: WebhookRegistry,
+) {
+  app.get('/v1/shops/:shop/webhooks.json', async (request, reply) => {
+    const shop = shopOf(request.params);
+    if (!shop) return send(reply, unauthorized);
+    return webhooks.ofShop(shop.id).map(publicWebhook);
+  });
+
+  app.post('/v1/shops/:shop/webhooks.json', async (request, reply) => {
+    const shop = shopOf(request.params);
+    if (!shop) return send(reply, unauthorized);
+    const body = isObject(request.body) ? request.body : {};
+    if (typeof body.topic !== 'string' || !/^[a-z]+(:[a-z-]+)+$/.test(body.topic)) {
+      return send(reply, validationError('topic', 'The selected topic is invalid.'));
+    }
+    if (typeof body.url !== 'string' || !/^https?:\/\/[^\s]+$/.test(body.url)) {
+      return send(reply, validationError('url', 'The url must be a valid URL.'));
+    }
+    if (body.secret !== undefined && typeof body.secret !== 'string') {
+      return send(reply, validationError('secret', 'The secret must be a string.'));
+    }
+    const secret = typeof body.secret === 'string' ? body.secret : '';
+    return publicWebhook(webhooks.add(shop.id, body.topic, body.url, secret));
+  });
+
+  app.delete('/v1/shops/:shop/webhooks/:id.json', async (request, reply) => {
+    const shop = shopOf(request.params);
+    if (!shop) return send(reply, unauthorized);
+    const hook = webhooks.hooks.get((request.params as { id: string }).id);
+    if (!hook || hook.shop_id !== shop.id) return send(reply, notFound);
+    webhooks.hooks.delete(hook.id);
+    return {};
+  });
+}
