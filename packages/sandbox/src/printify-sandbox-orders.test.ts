@@ -1,21 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  type PrintifySandbox,
-  type PrintifySandboxOptions,
-  startPrintifySandbox,
-} from './printify-sandbox.ts';
+import { describe, expect, it } from 'vitest';
+import type { PrintifySandbox } from './printify-sandbox.ts';
+import { usePrintifySandboxes } from './printify-sandbox-test-kit.ts';
 
 const etsyShop = 8_123_401;
-const started: PrintifySandbox[] = [];
-afterEach(async () => {
-  await Promise.all(started.splice(0).map((sandbox) => sandbox.close()));
-});
-
-async function start(options: PrintifySandboxOptions = {}) {
-  const sandbox = await startPrintifySandbox(options);
-  started.push(sandbox);
-  return sandbox;
-}
+const start = usePrintifySandboxes();
 
 async function call(sandbox: PrintifySandbox, path: string, init: { method?: string; body?: string } = {}) {
   const response = await fetch(`${sandbox.url}${path}`, {
@@ -66,6 +54,18 @@ describe('Printify sandbox orders', () => {
     sandbox.deliverShipments(arrived.id);
     expect(arrived).toMatchObject({ status: 'fulfilled', shipments: [{}, {}] });
     expect(arrived.shipments.every((shipment) => shipment.delivered_at !== null)).toBe(true);
+  });
+
+  it('makes an arriving order of the product asked for, which must be the shop’s', async () => {
+    const sandbox = await start({ seedOrders: false });
+    const shopifyShop = sandbox.shops.find((shop) => shop.sales_channel === 'shopify')!.id;
+    const productId = [...sandbox.products.values()].find((p) => p.shop_id === shopifyShop)!.id;
+    const arrived = sandbox.addOrder(shopifyShop, { productId, shopOrderId: 5_001 });
+    expect(arrived.line_items[0]!.product_id).toBe(productId);
+    expect(arrived.metadata).toMatchObject({ order_type: 'external', shop_order_id: 5_001 });
+    expect(() => sandbox.addOrder(shopifyShop, { productId: sandbox.templateProductId })).toThrow(
+      /no product/,
+    );
   });
 
   it('makes an order of several lines with shipping once, on its first line', async () => {

@@ -174,8 +174,12 @@ export function mountPrintifyOrders(
 
   function addOrder(shopId: number, partial: NewSandboxOrder = {}): SandboxOrder {
     const products = productsOf(shopId);
-    const source = products.find((p) => p.id === partial.productId) ?? products[0] ?? deletedProduct;
     const n = nextN++;
+    // Unless told, new orders go round the shop's products, so those PodFlow made get orders too.
+    const source = partial.productId
+      ? products.find((p) => p.id === partial.productId)
+      : (products[n % Math.max(1, products.length)] ?? deletedProduct);
+    if (!source) throw new Error(`The Printify sandbox shop ${shopId} has no product ${partial.productId}`);
     const order = buildOrder({
       id: nextId(),
       source,
@@ -341,7 +345,7 @@ export function mountPrintifyOrders(
       webhookDeliveries: webhooks.deliveries,
       /** The shop an order belongs to. */
       shopOfOrder: (orderId: string) => meta.get(orderId)?.shopId,
-      /** A new order arrives in the shop (on hold, external, of the shop's first product unless told). */
+      /** A new order arrives in the shop (on hold, external, of one of the shop's products unless told). */
       addOrder,
       /** Puts `count` more orders in the shop at once (the benchmark's thousands). */
       seedBulkOrders: seedBulk,
