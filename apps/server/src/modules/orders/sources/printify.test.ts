@@ -1,7 +1,7 @@
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { OrderAddress } from '@podflow/contract/orders';
-import { ProviderError } from '@podflow/providers/http';
+import { ProviderError, limiterFor } from '@podflow/providers/http';
 import { type PrintifySandbox, startPrintifySandbox } from '@podflow/sandbox/printify-sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderSnapshot, OrderSourceAdapter } from '../order-source.ts';
@@ -15,7 +15,12 @@ let receiverUrl = '';
 const received: { body: Buffer; headers: Record<string, string | string[] | undefined> }[] = [];
 
 beforeAll(async () => {
-  sandbox = await startPrintifySandbox({ ordersPageMax: 10, productionDelayMs: 0, slowMs: 300 });
+  sandbox = await startPrintifySandbox({
+    ordersPageMax: 10,
+    productionDelayMs: 0,
+    slowMs: 300,
+    otherTokens: ['limit-test-token'],
+  });
   receiver = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -34,10 +39,10 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-function source(timeoutMs = 5_000): OrderSourceAdapter {
+function source(timeoutMs = 5_000, credential = sandbox.token): OrderSourceAdapter {
   return printifyOrderSource({
     shopId: String(etsyShop),
-    credential: sandbox.token,
+    credential,
     settings: {
       printifyBaseUrl: sandbox.url,
       gelatoBaseUrl: 'http://127.0.0.1:1',
@@ -303,6 +308,26 @@ describe('printifyOrderSource against the Printify sandbox', () => {
     ).toBe(400);
     const refs = [...sandbox.orders.values()].map((o) => String(o.metadata.shop_order_id));
     expect(refs.filter((ref) => /podflow-(failed|bad)/.test(ref))).toEqual([]);
+  });
+});
+
+describe('the Printify order source’s rate limit', () => {
+  it('counts against the account of the key’s shops, as listing runs do', async () => {
+    const accountLimit = limiterFor('printify requests account shops 999', 600, 60_000);
+    for (let i = 0; i < 600; i += 1) await accountLimit.take();
+    sandbox.failNext({ status: 200, body: [{ id: 999, title: 'Elsewhere', sales_channel: 'etsy' }] });
+    sandbox.requests.length = 0;
+    const outcome = await Promise.race([
+      source(5_000, 'limit-test-token')
+        .get('f'.repeat(24))
+        .then(
+          () => 'answered',
+          () => 'failed',
+        ),
+      new Promise((resolve) => setTimeout(() => resolve('waiting'), 100)),
+    ]);
+    expect(outcome).toBe('waiting');
+    expect(sandbox.requests.map((request) => request.path)).toEqual(['/v1/shops.json']);
   });
 });
 

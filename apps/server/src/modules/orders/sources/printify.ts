@@ -31,20 +31,20 @@ const methods = [
   { method: 'economy', number: 4, keys: ['economy'], name: 'Economy' },
 ] as const;
 
+/** How long the account a key belongs to is trusted: a shop added to it changes the account's name. */
+const accountTtlMs = 10 * 60_000;
 /** The account of each key (by hash), so every adapter of it shares the account's limiter. */
-const accounts = new Map<string, Promise<string | undefined>>();
+const accounts = new Map<string, { at: number; account: Promise<string | undefined> }>();
 
-function accountOf(input: SourceInput): Promise<string | undefined> {
+function accountOf(input: SourceInput, now = Date.now()): Promise<string | undefined> {
   const id = createHash('sha256')
     .update(`${input.settings.printifyBaseUrl}\n${input.credential}`)
     .digest('hex');
-  let account = accounts.get(id);
-  if (!account) {
-    const products = printifyClient(clientOptions(input));
-    account = products.listShops().then(printifyAccountOf);
-    account.catch(() => accounts.delete(id));
-    accounts.set(id, account);
-  }
+  const known = accounts.get(id);
+  if (known && now - known.at < accountTtlMs) return known.account;
+  const account = printifyClient(clientOptions(input)).listShops().then(printifyAccountOf);
+  account.catch(() => accounts.delete(id));
+  accounts.set(id, { at: now, account });
   return account;
 }
 
