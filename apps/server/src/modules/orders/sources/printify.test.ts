@@ -19,7 +19,7 @@ beforeAll(async () => {
     ordersPageMax: 10,
     productionDelayMs: 0,
     slowMs: 300,
-    otherTokens: ['limit-test-token'],
+    otherTokens: ['limit-test-token', 'retry-test-token'],
   });
   receiver = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -179,6 +179,13 @@ describe('printifyOrderSource against the Printify sandbox', () => {
 
   it('answers null for an order Printify does not have', async () => {
     expect(await source().get('f'.repeat(24))).toBeNull();
+  });
+
+  it('tries the account look-up again after it failed', async () => {
+    const adapter = source(5_000, 'retry-test-token');
+    sandbox.failNext('unauthorized');
+    expect((await failure(adapter.get('f'.repeat(24)))).status).toBe(401);
+    expect(await adapter.get('f'.repeat(24))).toBeNull();
   });
 
   it('registers the five order topics once, however often it is asked, and removes them', async () => {

@@ -19,7 +19,7 @@ import { printifySnapshot } from './printify-snapshot.ts';
 /**
  * The Printify order source (order-source.ts) on the providers' Printify clients. Its requests
  * count against the account's 600 a minute together with the account's listing runs: the account
- * is told by the key's shops (printifyAccountOf), read once per key and process. Printify
+ * is told by the key's shops (printifyAccountOf), read once per key every 10 minutes. Printify
  * documents no address edit, so there is no updateAddress.
  */
 
@@ -80,15 +80,24 @@ function variantNumber(variantId: string): number {
 /** The adapter of one Printify shop. */
 export function printifyOrderSource(input: SourceInput): OrderSourceAdapter {
   const { shopId } = input;
-  let clients: Promise<{
+  type Clients = {
     orders: ReturnType<typeof printifyOrdersClient>;
     products: ReturnType<typeof printifyClient>;
-  }>;
-  const use = () =>
-    (clients ??= accountOf(input).then((account) => ({
+  };
+  let clients: Promise<Clients> | undefined;
+  /** The clients on the account's limits; a failed look-up of the account is tried again next time. */
+  const use = (): Promise<Clients> => {
+    if (clients) return clients;
+    const made = accountOf(input).then((account) => ({
       orders: printifyOrdersClient(clientOptions(input, account)),
       products: printifyClient(clientOptions(input, account)),
-    })));
+    }));
+    made.catch(() => {
+      if (clients === made) clients = undefined;
+    });
+    clients = made;
+    return made;
+  };
   const snapshot = (order: PrintifyOrder) => printifySnapshot(order, shopId);
   /** An action's answer, read again when it is not a whole order. */
   const whole = async (answer: PrintifyOrder | undefined, orderId: string) =>
