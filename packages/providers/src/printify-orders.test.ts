@@ -178,6 +178,14 @@ describe('Printify orders client against the sandbox', () => {
     expect(env.sandbox.orders.get(id)!.status).toBe('sending-to-production');
   });
 
+  it('does not send again when Printify answers 500 after it acted', async () => {
+    const { id } = await client().createOrder(etsyShop(), newOrder());
+    env.sandbox.loseNextAnswers('send_to_production', 1, 'server_error');
+    expect((await providerFailure(client().sendToProduction(etsyShop(), id))).status).toBe(500);
+    expect(env.sandbox.orderCalls(id).send_to_production).toBe(1);
+    expect(env.sandbox.orders.get(id)!.status).toBe('sending-to-production');
+  });
+
   it('refuses to send an order with an out-of-stock item', async () => {
     const order = await seeded('on-hold', (line) => line === 'out-of-stock');
     const refused = await providerFailure(client().sendToProduction(etsyShop(), order.id));

@@ -62,6 +62,8 @@ export type PrintifyOrdersOptions = {
 };
 
 export type OrderAction = 'get' | 'create' | 'send_to_production' | 'cancel';
+/** How an answer is lost after the sandbox acted. */
+export type LostAnswer = 'timeout' | 'server_error';
 
 /** What a test or the demo may make happen to an order (`partial` of addOrder). */
 export type NewSandboxOrder = {
@@ -92,7 +94,7 @@ export function mountPrintifyOrders(
   const orders = new Map<string, SandboxOrder>();
   const meta = new Map<string, Meta>();
   const newestFirst = new Map<number, SandboxOrder[]>();
-  const lost = new Map<OrderAction, number>();
+  const lost = new Map<OrderAction, LostAnswer[]>();
   const timers = new Set<NodeJS.Timeout>();
   const webhooks = createWebhookRegistry(options.webhookLateMs ?? 150);
   let seq = 0;
@@ -157,11 +159,18 @@ export function mountPrintifyOrders(
     webhooks.emit(meta_.shopId, 'order:updated', order.id, { status: order.status });
   }
 
-  /** Holds the answer of an action that was carried out, then drops the connection: the answer is lost. */
+  /**
+   * After an action was carried out: when its answer is to be lost, either answers Printify's 500
+   * or holds the answer and then drops the connection (a timeout). True when the reply is spent.
+   */
   async function loseAnswer(action: OrderAction, request: FastifyRequest, reply: FastifyReply) {
-    const left = lost.get(action) ?? 0;
-    if (left === 0) return false;
-    lost.set(action, left - 1);
+    const queue = lost.get(action) ?? [];
+    const how = queue.shift();
+    if (how === undefined) return false;
+    if (how === 'server_error') {
+      await reply.status(500).send({ message: 'Server Error' });
+      return true;
+    }
     reply.hijack();
     const stop = new AbortController();
     const letGo = () => stop.abort();
@@ -384,9 +393,12 @@ export function mountPrintifyOrders(
       orderCalls: (orderId: string): Partial<Record<OrderAction, number>> => ({
         ...meta.get(orderId)?.calls,
       }),
-      /** The next `times` calls of `action` act, then their answer is lost (held, then the connection dropped). */
-      loseNextAnswers(action: Exclude<OrderAction, 'get'>, times = 1) {
-        lost.set(action, (lost.get(action) ?? 0) + times);
+      /**
+       * The next `times` calls of `action` act, then their answer is lost: held, then the connection
+       * dropped ('timeout', the default), or a 500 ('server_error').
+       */
+      loseNextAnswers(action: Exclude<OrderAction, 'get'>, times = 1, how: LostAnswer = 'timeout') {
+        lost.set(action, [...(lost.get(action) ?? []), ...Array<LostAnswer>(times).fill(how)]);
       },
       /** The next `times` webhook events are delivered twice, never, or late. */
       failNextDelivery: (fault: WebhookFault, times?: number) => webhooks.failNextDelivery(fault, times),

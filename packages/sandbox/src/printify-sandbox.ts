@@ -54,6 +54,7 @@ export type { PrintifyProduct, PrintifyShop, Upload } from './printify-sandbox-c
 export type { ChannelListing } from './printify-sandbox-store.ts';
 export { channelTemplateProductIds } from './printify-sandbox-catalog.ts';
 export type {
+  LostAnswer,
   NewSandboxOrder,
   OrderAction,
   SandboxOrder,
