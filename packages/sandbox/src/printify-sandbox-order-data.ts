@@ -332,7 +332,13 @@ export function seedOrders(
         );
       }
     }
-    order.updated_at = printifyTime(new Date(now - Math.min(story.ageHours, 1) * hour));
+    // Its last change: the latest time it shows (the timestamps sort as text).
+    const times = [order.created_at, order.sent_to_production_at, order.fulfilled_at];
+    times.push(...order.shipments.map((shipment) => shipment.delivered_at));
+    order.updated_at = times
+      .filter((at): at is string => at !== null)
+      .sort()
+      .at(-1)!;
     return { order, stuck: story.stuck === true };
   });
 }
