@@ -1,4 +1,4 @@
-import { type TransportOptions, httpClient } from './http.ts';
+import { type HttpClient, type TransportOptions, httpClient } from './http.ts';
 import { createOnce, madeSince } from './create-once.ts';
 import { readPrintifyError } from './provider-error.ts';
 import { limiterFor } from './rate-limiter.ts';
@@ -185,8 +185,12 @@ export function printifyCanFetch(publicUrl: string | undefined, printifyBaseUrl:
   return !local(publicUrl) || local(printifyBaseUrl);
 }
 
-/** A Printify client on the shared HTTP helper, within the account's 600/min and 200 publishes/30 min. */
-export function printifyClient(options: PrintifyClientOptions) {
+/**
+ * The HTTP helper every Printify client of one account shares: bearer auth, Printify's error
+ * bodies and the account's 600 requests a minute (one limiter per account in this process, so
+ * listing runs and order syncs of the account share it). `owner` names the account for more limits.
+ */
+export function printifyHttp(options: PrintifyClientOptions): { http: HttpClient; owner: string } {
   const { apiKey, baseUrl = 'https://api.printify.com', account, ...transport } = options;
   const owner = account === undefined ? `key ${apiKey}` : `account ${account}`;
   const http = httpClient({
@@ -198,9 +202,15 @@ export function printifyClient(options: PrintifyClientOptions) {
     readError: readPrintifyError,
     limiters: [limiterFor(`printify requests ${owner}`, 600, 60_000)],
   });
+  return { http, owner };
+}
+
+/** A Printify client on the shared HTTP helper, within the account's 600/min and 200 publishes/30 min. */
+export function printifyClient(options: PrintifyClientOptions) {
+  const { http, owner } = printifyHttp(options);
   const publishLimiter = limiterFor(`printify publish ${owner}`, 200, 30 * 60_000);
   const product = (shopId: number | string, productId: string) =>
-    `/v1/shops/${segment(shopId)}/products/${segment(productId)}`;
+    `/v1/shops/${pathSegment(shopId)}/products/${pathSegment(productId)}`;
 
   return {
     /** The shops this token reaches. */
@@ -213,7 +223,7 @@ export function printifyClient(options: PrintifyClientOptions) {
     listProducts: (shopId: number | string, page: { page?: number; limit?: number } = {}) =>
       http.request<{ data: PrintifyProduct[]; current_page: number; last_page: number }>(
         'GET',
-        `/v1/shops/${segment(shopId)}/products.json`,
+        `/v1/shops/${pathSegment(shopId)}/products.json`,
         { query: { page: page.page ?? 1, limit: page.limit ?? 50 } },
       ),
 
@@ -228,7 +238,7 @@ export function printifyClient(options: PrintifyClientOptions) {
 
     /** Creates a product. Not retried after a 5xx or timeout: a repeat would make a duplicate. */
     createProduct: (shopId: number | string, body: PrintifyProductInput) =>
-      http.request<PrintifyProduct>('POST', `/v1/shops/${segment(shopId)}/products.json`, { body }),
+      http.request<PrintifyProduct>('POST', `/v1/shops/${pathSegment(shopId)}/products.json`, { body }),
 
     /** Updates part of a product; print_areas, when sent, must cover all of its variants. */
     updateProduct: (shopId: number | string, productId: string, body: Partial<PrintifyProductInput>) =>
@@ -357,6 +367,7 @@ export function createPrintifyProductOnce(
   );
 }
 
-function segment(id: number | string): string {
+/** An id as one path segment. */
+export function pathSegment(id: number | string): string {
   return encodeURIComponent(String(id));
 }

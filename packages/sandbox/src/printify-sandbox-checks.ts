@@ -45,9 +45,11 @@ export const locked = (productId: string): PrintifyError =>
   businessError(8252, 'Product is locked.', `Product ${productId} is being published and cannot be edited.`);
 
 const label = (path: string) => path.replace(/_/g, ' ');
-const required = (path: string) => validationError(path, `The ${label(path)} field is required.`);
-const mustBe = (path: string, what: string) => validationError(path, `The ${label(path)} must be ${what}.`);
-const invalidChoice = (path: string) => validationError(path, `The selected ${label(path)} is invalid.`);
+export const required = (path: string) => validationError(path, `The ${label(path)} field is required.`);
+export const mustBe = (path: string, what: string) =>
+  validationError(path, `The ${label(path)} must be ${what}.`);
+export const invalidChoice = (path: string) =>
+  validationError(path, `The selected ${label(path)} is invalid.`);
 
 const isInteger = (value: unknown): value is number => Number.isInteger(value);
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);

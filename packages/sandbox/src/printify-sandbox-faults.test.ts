@@ -1,20 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  type PrintifySandbox,
-  type PrintifySandboxOptions,
-  startPrintifySandbox,
-} from './printify-sandbox.ts';
+import { describe, expect, it } from 'vitest';
+import type { PrintifySandbox } from './printify-sandbox.ts';
+import { usePrintifySandboxes } from './printify-sandbox-test-kit.ts';
 
-const started: PrintifySandbox[] = [];
-afterEach(async () => {
-  await Promise.all(started.splice(0).map((sandbox) => sandbox.close()));
-});
-
-async function start(options: PrintifySandboxOptions = {}) {
-  const sandbox = await startPrintifySandbox(options);
-  started.push(sandbox);
-  return sandbox;
-}
+const start = usePrintifySandboxes();
 
 function get(sandbox: PrintifySandbox, path = '/v1/shops.json', method = 'GET') {
   return fetch(`${sandbox.url}${path}`, { method, headers: { authorization: `Bearer ${sandbox.token}` } });

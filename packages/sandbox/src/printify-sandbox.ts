@@ -21,6 +21,11 @@ import {
   unauthorized,
   validationError,
 } from './printify-sandbox-checks.ts';
+import {
+  type PrintifyOrdersOptions,
+  type PrintifyOrdersTwin,
+  mountPrintifyOrders,
+} from './printify-sandbox-orders.ts';
 import { type ChannelListing, createPrintifyStore, paginate } from './printify-sandbox-store.ts';
 import {
   type RecordedRequest,
@@ -40,15 +45,25 @@ import {
  * shop waits for publishing_succeeded/failed). It refuses what Printify refuses, with its bodies,
  * and enforces the documented 600 requests a minute and 200 publishes per 30 minutes per account:
  * every token of the account (`token` and `otherTokens`) counts against the same allowance.
- * Mockup and upload preview URLs point back at the sandbox and serve real PNGs.
+ * Mockup and upload preview URLs point back at the sandbox and serve real PNGs. Orders, order
+ * webhooks and their controls are in printify-sandbox-orders.ts.
  */
 
 export type { RecordedRequest, SandboxFault } from './sandbox-kit.ts';
 export type { PrintifyProduct, PrintifyShop, Upload } from './printify-sandbox-catalog.ts';
 export type { ChannelListing } from './printify-sandbox-store.ts';
 export { channelTemplateProductIds } from './printify-sandbox-catalog.ts';
+export type {
+  LostAnswer,
+  NewSandboxOrder,
+  OrderAction,
+  SandboxOrder,
+  SandboxWebhook,
+  WebhookDelivery,
+  WebhookFault,
+} from './printify-sandbox-orders.ts';
 
-export type PrintifySandboxOptions = {
+export type PrintifySandboxOptions = PrintifyOrdersOptions & {
   port?: number;
   host?: string;
   token?: string;
@@ -75,7 +90,8 @@ export type PrintifySandboxOptions = {
   fetchesLocalUrls?: boolean;
 };
 
-export type PrintifySandbox = {
+/** The sandbox and its orders' controls (printify-sandbox-orders.ts). */
+export type PrintifySandbox = PrintifyOrdersTwin & {
   /** Base URL without /v1, e.g. http://127.0.0.1:41234. */
   url: string;
   token: string;
@@ -140,6 +156,7 @@ export async function startPrintifySandbox(options: PrintifySandboxOptions = {})
     return reply.status(500).send({ message: 'Server Error' });
   });
   app.setNotFoundHandler((_request, reply) => send(reply, notFound));
+  const orders = mountPrintifyOrders(app, store, { ...options, baseUrl: () => baseUrl });
 
   app.get('/v1/shops.json', async () => shops);
 
@@ -279,8 +296,10 @@ export async function startPrintifySandbox(options: PrintifySandboxOptions = {})
 
   baseUrl = await listen(app, port, host);
   store.seedTemplate();
+  orders.seed();
 
   return {
+    ...orders.twin,
     url: baseUrl,
     token,
     shops,
@@ -293,6 +312,7 @@ export async function startPrintifySandbox(options: PrintifySandboxOptions = {})
     async close() {
       store.stopTimers();
       plan.release();
+      await orders.close();
       await app.close();
     },
   };
