@@ -160,6 +160,8 @@ Object.assign(process.env, {
     : { AI_BASE_URL: '' }),
   PRINTIFY_BASE_URL: printify.url,
   GELATO_BASE_URL: gelato.url,
+  // The sandbox serves Gelato's order API (/v4) beside the e-commerce one.
+  GELATO_ORDER_BASE_URL: gelato.url,
   SHOPIFY_BASE_URL: shopify.baseUrlTemplate,
   // The WooCommerce sandbox is plain http on loopback: allowed here, never in production.
   STORES_ALLOW_PRIVATE_URLS: 'true',
