@@ -1,0 +1,706 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type GelatoError, isObject, problem } from './gelato-sandbox-checks.ts';
+import {
+  type CreateOrderInput,
+  type OrderAddressInput,
+  type OrderItemInput,
+  checkCreateOrder,
+  checkQuote,
+} from './gelato-sandbox-order-checks.ts';
+
+/**
+ * Gelato's order API v4 in the Gelato sandbox (docs: providers/orders.md §2): the account's
+ * orders (its store's, `storeId` set, and API orders, `storeId` null), seeded in every status;
+ * search, get, create, cancel (409 once an item is printed) and quote. The "dashboard" webhook
+ * URL gets order_status_updated and order_item_tracking_code_updated events, unsigned as
+ * Gelato's, on every change; faults deliver one twice, never, or after the next.
+ */
+
+export type GelatoSandboxOrderItem = {
+  id: string;
+  itemReferenceId: string;
+  productUid: string;
+  quantity: number;
+  fulfillmentStatus: string;
+  files: { type: string; url: string }[];
+  previews: { type: string; url: string }[];
+  storeProductId: string | null;
+  storeProductVariantId: string | null;
+};
+
+export type GelatoSandboxPackage = {
+  id: string;
+  orderItemIds: string[];
+  trackingCode: string;
+  trackingUrl: string;
+};
+
+export type GelatoSandboxOrder = {
+  id: string;
+  orderType: 'order' | 'draft';
+  orderReferenceId: string;
+  customerReferenceId: string;
+  fulfillmentStatus: string;
+  financialStatus: string;
+  currency: string;
+  channel: string;
+  storeId: string | null;
+  createdAt: string;
+  updatedAt: string;
+  orderedAt: string;
+  items: GelatoSandboxOrderItem[];
+  shipment: {
+    id: string;
+    shipmentMethodName: string;
+    shipmentMethodUid: string;
+    minDeliveryDays: number;
+    maxDeliveryDays: number;
+    fulfillmentCountry: string;
+    packageCount: number;
+    packages: GelatoSandboxPackage[];
+  };
+  shippingAddress: OrderAddressInput & { id: string };
+  receipts: Record<string, unknown>[];
+  connectedOrderIds: string[];
+  failureReason: string | null;
+};
+
+/** What tests and the demo give to add an order; everything has a default. */
+export type NewGelatoOrder = {
+  /** The store's order (default) or an API order (null). */
+  storeId?: string | null;
+  channel?: string;
+  orderReferenceId?: string;
+  customerReferenceId?: string;
+  fulfillmentStatus?: string;
+  financialStatus?: string;
+  failureReason?: string | null;
+  productUid?: string;
+  storeProductId?: string | null;
+  storeProductVariantId?: string | null;
+  quantity?: number;
+  address?: Partial<OrderAddressInput>;
+  shipmentMethodUid?: string;
+  createdAt?: Date;
+};
+
+export type WebhookFault = 'twice' | 'never' | 'out_of_order';
+export type WebhookDelivery = { event: Record<string, unknown>; status: number; attempt: number };
+
+export type GelatoSandboxOrders = {
+  /** The account's orders by id; live state. */
+  orders: Map<string, GelatoSandboxOrder>;
+  /** Orders made by POST /v4/orders per orderReferenceId, and cancel calls per order id. */
+  creates: Map<string, number>;
+  cancels: Map<string, number>;
+  addOrder(input?: NewGelatoOrder): GelatoSandboxOrder;
+  /** Adds the seed: an order in each status, made over the last three weeks (no webhooks). */
+  seed(): void;
+  /** Moves the order (and its items) to `status`; `failed` takes a reason. Sends the webhook. */
+  setStatus(
+    orderId: string,
+    status: string,
+    change?: { reason?: string; financialStatus?: string },
+  ): GelatoSandboxOrder;
+  /** Ships a package of the order's items with tracking (the order becomes `shipped`). Sends the webhooks. */
+  addPackage(orderId: string, tracking?: { trackingCode?: string; trackingUrl?: string }): GelatoSandboxOrder;
+  /** The URL pasted in Gelato's dashboard; null stops deliveries. */
+  setWebhookUrl(url: string | null): void;
+  /** The next `times` events are delivered twice, never, or after the event that follows. */
+  webhookFault(fault: WebhookFault, times?: number): void;
+  deliveries: WebhookDelivery[];
+  /** Resolves once every event so far has been delivered (held ones too). */
+  webhooksSettled(): Promise<void>;
+  /** The next create makes the order but answers only after the client has given up. */
+  timeoutNextCreate(): void;
+  /** A new store order every `ms` (null stops), for the demo's "orders arriving". */
+  generateEvery(ms: number | null): void;
+  close(): void;
+};
+
+export type GelatoOrdersOptions = {
+  storeId: string;
+  /** The productUids Gelato makes, and the store products (made by the listing flow) orders may be for. */
+  productUids: string[];
+  storeProducts: () => { id: string; variants: { id: string; productUid: string }[] }[];
+  baseUrl: () => string;
+  send: (reply: FastifyReply, error: GelatoError) => FastifyReply;
+  slowMs: number;
+  /** Search pages hold at most this many orders, whatever `limit` asks (Gelato's cap is undocumented). */
+  searchMaxLimit: number;
+  webhookRetryMs: number;
+};
+
+/** Gelato's timestamp form: '2023-06-21T09:43:24+0000'. */
+const gelatoTime = (at = new Date()) => `${at.toISOString().slice(0, 19)}+0000`;
+/** A t-shirt's price and the shipping methods, in cents. */
+const unitCents = 1999;
+const methods: Record<string, { name: string; cents: number; extraCents: number; min: number; max: number }> =
+  {
+    normal: { name: 'Standard', cents: 399, extraCents: 100, min: 3, max: 6 },
+    express: { name: 'Express', cents: 1249, extraCents: 150, min: 1, max: 2 },
+  };
+const methodAliases: Record<string, string> = { normal: 'normal', standard: 'normal', express: 'express' };
+const money = (cents: number) => (cents / 100).toFixed(2);
+/** Statuses after which nothing can be canceled: an item is printed. */
+const printedOrLater = new Set(['printed', 'shipped', 'in_transit', 'delivered', 'returned']);
+const notFound = problem(404, 'Order not found.');
+
+const defaultAddress: OrderAddressInput = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  addressLine1: '12 Analytical Row',
+  city: 'Springfield',
+  postCode: '62704',
+  state: 'IL',
+  country: 'US',
+  email: 'ada@example.com',
+};
+
+/** The seed: one order in each status, with the financial state each goes with. */
+const seed: NewGelatoOrder[] = [
+  { fulfillmentStatus: 'created', financialStatus: 'pending' },
+  { fulfillmentStatus: 'passed', financialStatus: 'to_be_invoiced' },
+  { fulfillmentStatus: 'pending_approval', financialStatus: 'pending' },
+  { fulfillmentStatus: 'in_production', financialStatus: 'paid' },
+  { fulfillmentStatus: 'printed', financialStatus: 'paid' },
+  { fulfillmentStatus: 'shipped', financialStatus: 'paid' },
+  {
+    fulfillmentStatus: 'delivered',
+    financialStatus: 'paid',
+    address: {
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      country: 'GB',
+      state: '',
+      postCode: 'SW1A 1AA',
+      city: 'London',
+    },
+  },
+  {
+    fulfillmentStatus: 'failed',
+    financialStatus: 'pending',
+    failureReason:
+      'Delivery to the chosen destination is not possible: the postcode does not match the city.',
+  },
+  {
+    fulfillmentStatus: 'failed',
+    financialStatus: 'pending',
+    failureReason: 'The product is out of stock at every production site.',
+  },
+  { fulfillmentStatus: 'passed', financialStatus: 'refused' },
+  { fulfillmentStatus: 'canceled', financialStatus: 'canceled' },
+  {
+    storeId: null,
+    channel: 'ui',
+    fulfillmentStatus: 'draft',
+    financialStatus: 'draft',
+    customerReferenceId: 'dashboard',
+  },
+  // An API order PodFlow made earlier for the store (its customer reference says so), and one another tool made.
+  {
+    storeId: null,
+    channel: 'api',
+    fulfillmentStatus: 'in_production',
+    financialStatus: 'paid',
+    customerReferenceId: 'podflow:STORE',
+  },
+  {
+    storeId: null,
+    channel: 'api',
+    fulfillmentStatus: 'shipped',
+    financialStatus: 'invoiced',
+    customerReferenceId: 'wholesale-7',
+  },
+];
+
+/** Registers the order routes on the Gelato sandbox's app and answers the controls. */
+export function registerGelatoOrders(
+  app: FastifyInstance,
+  options: GelatoOrdersOptions,
+): GelatoSandboxOrders {
+  const orders = new Map<string, GelatoSandboxOrder>();
+  const creates = new Map<string, number>();
+  const cancels = new Map<string, number>();
+  const deliveries: WebhookDelivery[] = [];
+  const timers = new Set<NodeJS.Timeout>();
+  const knownUids = new Set(options.productUids);
+  const quotedMethods = new Set<string>();
+  const webhookFaults: WebhookFault[] = [];
+  let webhookUrl: string | null = null;
+  let held: Record<string, unknown> | null = null;
+  let chain: Promise<void> = Promise.resolve();
+  let timeoutCreates = 0;
+  let storeOrderNumber = 1001;
+  let generator: NodeJS.Timeout | null = null;
+  let closed = false;
+
+  function receipt(order: Pick<GelatoSandboxOrder, 'id' | 'currency' | 'items'>, methodUid: string) {
+    const method = methods[methodAliases[methodUid] ?? 'normal'] ?? methods.normal!;
+    const quantity = order.items.reduce((sum, item) => sum + item.quantity, 0);
+    const products = quantity * unitCents;
+    const shipping = method.cents + (quantity - 1) * method.extraCents;
+    return {
+      id: randomUUID(),
+      orderId: order.id,
+      transactionType: 'invoice',
+      currency: order.currency,
+      items: order.items.map((item) => ({
+        id: randomUUID(),
+        referenceId: item.id,
+        type: 'product',
+        title: 'Classic Unisex Crewneck T-shirt',
+        price: money(item.quantity * unitCents),
+        priceInclVat: money(item.quantity * unitCents),
+      })),
+      productsPrice: money(products),
+      productsPriceInclVat: money(products),
+      packagingPriceInclVat: '0.00',
+      shippingPrice: money(shipping),
+      shippingPriceInclVat: money(shipping),
+      totalInclVat: money(products + shipping),
+    };
+  }
+
+  function makeOrder(input: NewGelatoOrder, items: OrderItemInput[], currency = 'USD'): GelatoSandboxOrder {
+    const id = randomUUID();
+    const storeId = input.storeId === undefined ? options.storeId : input.storeId;
+    const at = gelatoTime(input.createdAt);
+    const status = input.fulfillmentStatus ?? 'created';
+    const methodUid = input.shipmentMethodUid ?? 'normal';
+    const method = methods[methodAliases[methodUid] ?? 'normal'] ?? methods.normal!;
+    const order: GelatoSandboxOrder = {
+      id,
+      orderType: status === 'draft' ? 'draft' : 'order',
+      orderReferenceId: input.orderReferenceId ?? `#${storeOrderNumber++}`,
+      customerReferenceId: (input.customerReferenceId ?? `customer-${storeOrderNumber}`).replace(
+        'STORE',
+        options.storeId,
+      ),
+      fulfillmentStatus: status,
+      financialStatus: input.financialStatus ?? 'pending',
+      currency,
+      channel: input.channel ?? (storeId ? 'shopify' : 'api'),
+      storeId,
+      createdAt: at,
+      updatedAt: at,
+      orderedAt: at,
+      items: items.map((item) => ({
+        id: randomUUID(),
+        itemReferenceId: item.itemReferenceId,
+        productUid: item.productUid,
+        quantity: item.quantity,
+        fulfillmentStatus: status,
+        files: item.files,
+        previews: [{ type: 'preview_default', url: `${options.baseUrl()}/previews/order-${id}.png` }],
+        storeProductId: input.storeProductId ?? null,
+        storeProductVariantId: input.storeProductVariantId ?? null,
+      })),
+      shipment: {
+        id: randomUUID(),
+        shipmentMethodName: method.name,
+        shipmentMethodUid: methodAliases[methodUid] ?? methodUid,
+        minDeliveryDays: method.min,
+        maxDeliveryDays: method.max,
+        fulfillmentCountry: 'US',
+        packageCount: 0,
+        packages: [],
+      },
+      shippingAddress: { id: randomUUID(), ...defaultAddress, ...input.address } as OrderAddressInput & {
+        id: string;
+      },
+      receipts: [],
+      connectedOrderIds: [],
+      failureReason: status === 'failed' ? (input.failureReason ?? 'The order failed.') : null,
+    };
+    if (status !== 'draft') order.receipts.push(receipt(order, methodUid));
+    if (['shipped', 'in_transit', 'delivered'].includes(status))
+      order.shipment.packages.push(newPackage(order));
+    orders.set(id, order);
+    return order;
+  }
+
+  function newPackage(
+    order: GelatoSandboxOrder,
+    tracking: { trackingCode?: string; trackingUrl?: string } = {},
+  ): GelatoSandboxPackage {
+    const code = tracking.trackingCode ?? `1Z${order.id.replace(/-/g, '').slice(0, 16).toUpperCase()}`;
+    order.shipment.packageCount += 1;
+    return {
+      id: randomUUID(),
+      orderItemIds: order.items.map((item) => item.id),
+      trackingCode: code,
+      trackingUrl: tracking.trackingUrl ?? `https://tracking.example.com/${code}`,
+    };
+  }
+
+  function addOrder(input: NewGelatoOrder = {}): GelatoSandboxOrder {
+    const products = options.storeProducts();
+    const product = products[orders.size % Math.max(1, products.length)];
+    const variant = product?.variants[0];
+    const uid = input.productUid ?? variant?.productUid ?? options.productUids[0]!;
+    // A store order of one of the store's products (made by the listing flow), when it has any.
+    const isStoreOrder = input.storeId !== null;
+    const ofProduct =
+      isStoreOrder && product && variant && input.productUid === undefined
+        ? { storeProductId: product.id, storeProductVariantId: variant.id }
+        : {};
+    const item = { itemReferenceId: randomUUID(), productUid: uid, quantity: input.quantity ?? 1, files: [] };
+    const order = makeOrder({ ...ofProduct, ...input }, [item]);
+    notify(order);
+    return order;
+  }
+
+  // --- webhooks -------------------------------------------------------------------------------
+
+  function statusEvent(order: GelatoSandboxOrder): Record<string, unknown> {
+    return {
+      id: `os_${randomUUID().replace(/-/g, '')}`,
+      event: 'order_status_updated',
+      orderId: order.id,
+      storeId: order.storeId,
+      orderReferenceId: order.orderReferenceId,
+      fulfillmentStatus: order.fulfillmentStatus,
+      items: order.items.map((item) => ({
+        itemReferenceId: item.itemReferenceId,
+        fulfillmentStatus: item.fulfillmentStatus,
+        fulfillments: order.shipment.packages
+          .filter((pack) => pack.orderItemIds.includes(item.id))
+          .map((pack) => ({
+            trackingCode: pack.trackingCode,
+            trackingUrl: pack.trackingUrl,
+            shipmentMethodName: order.shipment.shipmentMethodName,
+            shipmentMethodUid: order.shipment.shipmentMethodUid,
+            fulfillmentCountry: order.shipment.fulfillmentCountry,
+            fulfillmentStateProvince: 'IL',
+            fulfillmentFacilityId: 'sandbox-facility-1',
+          })),
+      })),
+    };
+  }
+
+  function trackingEvents(order: GelatoSandboxOrder, pack: GelatoSandboxPackage): Record<string, unknown>[] {
+    return order.items
+      .filter((item) => pack.orderItemIds.includes(item.id))
+      .map((item) => ({
+        id: `os_${randomUUID().replace(/-/g, '')}`,
+        event: 'order_item_tracking_code_updated',
+        orderId: order.id,
+        storeId: order.storeId,
+        orderReferenceId: order.orderReferenceId,
+        itemReferenceId: item.itemReferenceId,
+        trackingCode: pack.trackingCode,
+        trackingUrl: pack.trackingUrl,
+        shipmentMethodName: order.shipment.shipmentMethodName,
+        shipmentMethodUid: order.shipment.shipmentMethodUid,
+      }));
+  }
+
+  /** POSTs one event as Gelato does: 3 tries `webhookRetryMs` apart, any 2xx is delivered. */
+  async function deliver(event: Record<string, unknown>): Promise<void> {
+    for (let attempt = 1; attempt <= 3 && webhookUrl && !closed; attempt += 1) {
+      const status = await fetch(webhookUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'user-agent': 'Gelato-Webhooks' },
+        body: JSON.stringify(event),
+        signal: AbortSignal.timeout(5_000),
+      }).then(
+        async (response) => {
+          await response.arrayBuffer();
+          return response.status;
+        },
+        () => 0,
+      );
+      deliveries.push({ event, status, attempt });
+      if (status >= 200 && status < 300) return;
+      if (attempt < 3)
+        await new Promise((resolve) => timers.add(setTimeout(resolve, options.webhookRetryMs)));
+    }
+  }
+
+  function enqueue(event: Record<string, unknown>): void {
+    if (!webhookUrl || closed) return;
+    const fault = webhookFaults.shift();
+    if (fault === 'never') return;
+    if (fault === 'out_of_order') {
+      const earlier = held;
+      held = event;
+      if (earlier) chain = chain.then(() => deliver(earlier));
+      return;
+    }
+    const waiting = held;
+    held = null;
+    chain = chain.then(async () => {
+      await deliver(event);
+      if (waiting) await deliver(waiting);
+      if (fault === 'twice') await deliver(event);
+    });
+  }
+
+  function notify(order: GelatoSandboxOrder, extra: Record<string, unknown>[] = []): void {
+    for (const event of [...extra, statusEvent(order)]) enqueue(event);
+  }
+
+  function orderOf(orderId: string): GelatoSandboxOrder {
+    const order = orders.get(orderId);
+    if (!order) throw new Error(`The Gelato sandbox has no order ${orderId}`);
+    return order;
+  }
+
+  function move(
+    order: GelatoSandboxOrder,
+    status: string,
+    change: { reason?: string; financialStatus?: string } = {},
+  ) {
+    order.fulfillmentStatus = status;
+    if (status !== 'draft') order.orderType = 'order';
+    for (const item of order.items) item.fulfillmentStatus = status;
+    if (change.financialStatus) order.financialStatus = change.financialStatus;
+    order.failureReason = status === 'failed' ? (change.reason ?? 'The order failed.') : null;
+    order.updatedAt = gelatoTime();
+  }
+
+  // --- routes ---------------------------------------------------------------------------------
+
+  const summary = (order: GelatoSandboxOrder) => ({
+    id: order.id,
+    orderReferenceId: order.orderReferenceId,
+    customerReferenceId: order.customerReferenceId,
+    orderType: order.orderType,
+    fulfillmentStatus: order.fulfillmentStatus,
+    financialStatus: order.financialStatus,
+    currency: order.currency,
+    channel: order.channel,
+    storeId: order.storeId,
+    country: order.shippingAddress.country,
+    firstName: order.shippingAddress.firstName,
+    lastName: order.shippingAddress.lastName,
+    itemsCount: order.items.length,
+    totalInclVat: String(order.receipts[0]?.totalInclVat ?? '0.00'),
+    connectedOrderIds: order.connectedOrderIds,
+    createdAt: order.createdAt,
+    updatedAt: order.updatedAt,
+    orderedAt: order.orderedAt,
+  });
+
+  app.post('/v4/orders::search', async (request, reply) => {
+    const body = isObject(request.body) ? request.body : {};
+    const offset = body.offset ?? 0;
+    const limit = body.limit ?? 50;
+    if (!Number.isInteger(offset) || Number(offset) < 0)
+      return options.send(reply, problem(400, 'offset must be an integer of at least 0.'));
+    if (!Number.isInteger(limit) || Number(limit) < 1)
+      return options.send(reply, problem(400, 'limit must be an integer of at least 1.'));
+    const among = (field: string, value: string | null) => {
+      const list = body[field];
+      return !Array.isArray(list) || list.includes(value);
+    };
+    const start = typeof body.startDate === 'string' ? Date.parse(body.startDate) : Number.NaN;
+    const end = typeof body.endDate === 'string' ? Date.parse(body.endDate) : Number.NaN;
+    const words = typeof body.search === 'string' ? body.search.toLowerCase() : '';
+    const matching = [...orders.values()]
+      .map((order, index) => ({ order, index }))
+      .filter(({ order }) => {
+        const created = Date.parse(order.createdAt);
+        const name = `${order.shippingAddress.firstName} ${order.shippingAddress.lastName}`.toLowerCase();
+        return (
+          among('ids', order.id) &&
+          among('orderReferenceIds', order.orderReferenceId) &&
+          (body.orderReferenceId === undefined || String(body.orderReferenceId) === order.orderReferenceId) &&
+          among('orderTypes', order.orderType) &&
+          among('fulfillmentStatuses', order.fulfillmentStatus) &&
+          among('financialStatuses', order.financialStatus) &&
+          among('channels', order.channel) &&
+          among('countries', order.shippingAddress.country) &&
+          among('storeIds', order.storeId) &&
+          (!words || name.includes(words) || order.orderReferenceId.toLowerCase().includes(words)) &&
+          (Number.isNaN(start) || created >= start) &&
+          (Number.isNaN(end) || created <= end)
+        );
+      })
+      // Newest first; the later-made of two in the same second first.
+      .sort((a, b) => b.order.createdAt.localeCompare(a.order.createdAt) || b.index - a.index)
+      .map(({ order }) => order);
+    const count = Math.min(Number(limit), options.searchMaxLimit);
+    return { orders: matching.slice(Number(offset), Number(offset) + count).map(summary) };
+  });
+
+  app.post('/v4/orders::quote', async (request, reply) => {
+    const checked = checkQuote(request.body, knownUids);
+    if (!checked.ok) return options.send(reply, checked.error);
+    const { items, currency, orderReferenceId } = checked.value;
+    const quantity = items.reduce((sum, item) => sum + item.quantity, 0);
+    const quoteId = randomUUID();
+    const shipmentMethods = Object.entries(methods).map(([uid, method]) => {
+      const quoted = `${uid}-${quoteId.slice(0, 8)}`;
+      quotedMethods.add(quoted);
+      return {
+        name: method.name,
+        shipmentMethodUid: uid,
+        price: Number(money(method.cents + (quantity - 1) * method.extraCents)),
+        currency,
+        minDeliveryDays: method.min,
+        maxDeliveryDays: method.max,
+        type: uid === 'express' ? 'express' : 'normal',
+        isPrivate: true,
+        isBusiness: false,
+        totalWeight: 180 * quantity,
+        numberOfParcels: 1,
+      };
+    });
+    return {
+      orderReferenceId,
+      quotes: [
+        {
+          id: quoteId,
+          itemReferenceIds: items.map((item) => item.itemReferenceId),
+          fulfillmentCountry: 'US',
+          products: items.map((item) => ({
+            ...item,
+            price: Number(money(item.quantity * unitCents)),
+            currency,
+          })),
+          shipmentMethods,
+        },
+      ],
+    };
+  });
+
+  app.post('/v4/orders', async (request, reply) => {
+    const accepted = new Set([...Object.keys(methodAliases), ...quotedMethods]);
+    const checked = checkCreateOrder(request.body, knownUids, accepted);
+    if (!checked.ok) return options.send(reply, checked.error);
+    const input: CreateOrderInput = checked.value;
+    const order = makeOrder(
+      {
+        storeId: null,
+        channel: 'api',
+        orderReferenceId: input.orderReferenceId,
+        customerReferenceId: input.customerReferenceId,
+        fulfillmentStatus: input.orderType === 'draft' ? 'draft' : 'created',
+        financialStatus: input.orderType === 'draft' ? 'draft' : 'pending',
+        address: input.shippingAddress,
+        shipmentMethodUid: input.shipmentMethodUid.split('-')[0],
+      },
+      input.items,
+      input.currency,
+    );
+    creates.set(order.orderReferenceId, (creates.get(order.orderReferenceId) ?? 0) + 1);
+    notify(order);
+    if (timeoutCreates > 0) {
+      timeoutCreates -= 1;
+      await hangUntilGivenUp(request);
+    }
+    return order;
+  });
+
+  /** Waits until the client hangs up (or `slowMs`): the order is made, its answer lost. */
+  async function hangUntilGivenUp(request: FastifyRequest): Promise<void> {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, options.slowMs);
+      timers.add(timer);
+      request.raw.socket.once('close', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
+  app.get('/v4/orders/:orderId', async (request, reply) => {
+    const order = orders.get((request.params as { orderId: string }).orderId);
+    return order ?? options.send(reply, notFound);
+  });
+
+  // `/v4/orders/{id}:cancel`: the colon is part of the segment.
+  app.post('/v4/orders/:action', async (request, reply) => {
+    const action = (request.params as { action: string }).action;
+    const [orderId = '', verb] = action.split(':');
+    if (verb !== 'cancel') return options.send(reply, problem(404, `Cannot POST /v4/orders/${action}`));
+    cancels.set(orderId, (cancels.get(orderId) ?? 0) + 1);
+    const order = orders.get(orderId);
+    if (!order) return options.send(reply, notFound);
+    if (order.fulfillmentStatus === 'canceled') return {};
+    if (order.items.some((item) => printedOrLater.has(item.fulfillmentStatus))) {
+      return options.send(
+        reply,
+        problem(409, 'The order cannot be canceled: one or more of its items are already printed.'),
+      );
+    }
+    move(order, 'canceled', { financialStatus: 'canceled' });
+    notify(order);
+    return {};
+  });
+
+  // The dashboard's webhook setting, for the demo and tests that run the sandbox out of process.
+  app.put('/sandbox/webhook-url', async (request, reply) => {
+    const url = isObject(request.body) ? request.body.url : undefined;
+    if (url !== null && (typeof url !== 'string' || !/^https?:\/\//.test(url))) {
+      return options.send(reply, problem(400, 'url must be an http(s) URL or null.'));
+    }
+    webhookUrl = url;
+    return { url };
+  });
+
+  return {
+    orders,
+    creates,
+    cancels,
+    deliveries,
+    addOrder,
+    seed() {
+      const now = Date.now();
+      seed.forEach((input, index) => {
+        const createdAt = new Date(now - (seed.length - index) * 36 * 3600_000);
+        const item = {
+          itemReferenceId: `line-${index + 1}`,
+          productUid: options.productUids[index % options.productUids.length]!,
+          quantity: 1 + (index % 3),
+          files: [{ type: 'default', url: `${options.baseUrl()}/previews/print-${index}.png` }],
+        };
+        makeOrder({ ...input, createdAt }, [item]);
+      });
+    },
+    setStatus(orderId, status, change) {
+      const order = orderOf(orderId);
+      move(order, status, change);
+      notify(order);
+      return order;
+    },
+    addPackage(orderId, tracking) {
+      const order = orderOf(orderId);
+      const pack = newPackage(order, tracking);
+      order.shipment.packages.push(pack);
+      if (!printedOrLater.has(order.fulfillmentStatus) || order.fulfillmentStatus === 'printed')
+        move(order, 'shipped');
+      else order.updatedAt = gelatoTime();
+      notify(order, trackingEvents(order, pack));
+      return order;
+    },
+    setWebhookUrl(url) {
+      webhookUrl = url;
+    },
+    webhookFault(fault, times = 1) {
+      for (let i = 0; i < times; i += 1) webhookFaults.push(fault);
+    },
+    async webhooksSettled() {
+      const waiting = held;
+      held = null;
+      if (waiting) chain = chain.then(() => deliver(waiting));
+      await chain;
+    },
+    timeoutNextCreate() {
+      timeoutCreates += 1;
+    },
+    generateEvery(ms) {
+      if (generator) clearInterval(generator);
+      generator = ms === null ? null : setInterval(() => addOrder(), ms);
+    },
+    close() {
+      closed = true;
+      if (generator) clearInterval(generator);
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+    },
+  };
+}
