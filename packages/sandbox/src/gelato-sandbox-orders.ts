@@ -114,6 +114,8 @@ export type GelatoSandboxOrders = {
   webhooksSettled(): Promise<void>;
   /** The next create makes the order but answers only after the client has given up. */
   timeoutNextCreate(): void;
+  /** The next `times` creates (only they, not the reads around them) answer 500 and make nothing. */
+  failNextCreate(times?: number): void;
   /** A new store order every `ms` (null stops), for the demo's "orders arriving". */
   generateEvery(ms: number | null): void;
   close(): void;
@@ -232,6 +234,7 @@ export function registerGelatoOrders(
   let held: Record<string, unknown> | null = null;
   let chain: Promise<void> = Promise.resolve();
   let timeoutCreates = 0;
+  let failingCreates = 0;
   let storeOrderNumber = 1001;
   let generator: NodeJS.Timeout | null = null;
   let closed = false;
@@ -568,6 +571,10 @@ export function registerGelatoOrders(
   });
 
   app.post('/v4/orders', async (request, reply) => {
+    if (failingCreates > 0) {
+      failingCreates -= 1;
+      return options.send(reply, problem(500, 'Internal Server Error'));
+    }
     const accepted = new Set([...Object.keys(methodAliases), ...quotedMethods]);
     const checked = checkCreateOrder(request.body, knownUids, accepted);
     if (!checked.ok) return options.send(reply, checked.error);
@@ -691,6 +698,9 @@ export function registerGelatoOrders(
     },
     timeoutNextCreate() {
       timeoutCreates += 1;
+    },
+    failNextCreate(times = 1) {
+      failingCreates += times;
     },
     generateEvery(ms) {
       if (generator) clearInterval(generator);
