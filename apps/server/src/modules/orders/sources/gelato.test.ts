@@ -135,6 +135,11 @@ describe('gelatoOrderSource against the Gelato sandbox', () => {
     )!;
     expect(await source().get(theirs.id)).toBeNull();
     expect(await source().get('00000000-0000-4000-8000-000000000000')).toBeNull();
+    const otherStore = env.sandbox.orders.addOrder({ storeId: 'another-store-of-the-account' });
+    expect(await source().get(otherStore.id)).toBeNull();
+    const listed = await source().list('not-a-cursor', { since: Date.now() - 60_000 });
+    expect(listed.orders.map((order) => order.providerOrderId)).not.toContain(otherStore.id);
+    env.sandbox.orders.orders.delete(otherStore.id);
   });
 });
 
@@ -149,6 +154,9 @@ describe('manual orders on Gelato', () => {
       'Black - L',
     ]);
     expect(await gelato.productOptions!('no-such-product')).toBeNull();
+    await expect(
+      gelato.quote!({ productId: product.id, variantId: 'gone', quantity: 1, address }),
+    ).rejects.toThrow('This size or colour is no longer offered by the Gelato product: choose another one.');
     const wanted = { productId: product.id, variantId: product.variantId, quantity: 2, address };
     expect(await gelato.quote!(wanted)).toEqual({
       itemsCents: 3998,
@@ -179,8 +187,19 @@ describe('manual orders on Gelato', () => {
       string,
       unknown
     >;
+    expect(sent.shippingAddress).toEqual({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      addressLine1: '12 Analytical Row',
+      city: 'Springfield',
+      postCode: '62704',
+      state: 'IL',
+      country: 'US',
+      email: 'ada@example.com',
+    });
     expect(sent).toMatchObject({
       orderReferenceId: 'pf-manual-1',
+      customerReferenceId: podflowCustomerReference(env.sandbox.storeId),
       shipmentMethodUid: 'express',
       items: [
         expect.objectContaining({
@@ -390,7 +409,23 @@ describe('reading Gelato orders and events', () => {
       shippingCents: 30,
       currency: 'EUR',
       deliveredAt: Date.parse('2026-11-02T10:00:00Z'),
+      shippedAt: null,
     });
+    // A refund is not a cost; no receipt, or an amount that cannot be read, is no figure at all.
+    const refunded = order('canceled', 'refunded');
+    refunded.receipts!.push({
+      id: 'x',
+      transactionType: 'refund',
+      currency: 'EUR',
+      productsPriceInclVat: '49.12',
+    });
+    expect(gelatoSnapshot(refunded, 'store').costCents).toBe(4922);
+    expect(gelatoSnapshot({ ...refunded, receipts: [] }, 'store')).toMatchObject({
+      costCents: null,
+      shippingCents: null,
+    });
+    const unreadable = { ...refunded, receipts: [{ id: 'y', currency: 'EUR', productsPriceInclVat: 'n/a' }] };
+    expect(gelatoSnapshot(unreadable, 'store').costCents).toBeNull();
   });
 
   it("takes both event shapes, keys one without an id by its bytes, and refuses what is not Gelato's", () => {
