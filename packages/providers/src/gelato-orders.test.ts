@@ -1,4 +1,4 @@
-import { startGelatoSandbox } from '@podflow/sandbox/gelato-sandbox';
+import { gelatoSandboxAddress, startGelatoSandbox } from '@podflow/sandbox/gelato-sandbox';
 import { describe, expect, it } from 'vitest';
 import {
   type GelatoCreateOrder,
@@ -25,16 +25,7 @@ function client(timeoutMs?: number) {
 }
 
 const tee = 'apparel_product_gca_t-shirt_gsc_crewneck_gcu_unisex_gqa_classic_gsi_m_gco_white_gpr_4-0';
-const address = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  addressLine1: '12 Analytical Row',
-  city: 'Springfield',
-  postCode: '62704',
-  state: 'IL',
-  country: 'US',
-  email: 'ada@example.com',
-};
+const address = gelatoSandboxAddress;
 const order = (ref: string, change: Partial<GelatoCreateOrder> = {}): GelatoCreateOrder => ({
   orderReferenceId: ref,
   customerReferenceId: 'podflow:test',

@@ -1,5 +1,5 @@
-import { type TransportOptions, httpClient } from './http.ts';
-import { ProviderError, readGelatoError } from './provider-error.ts';
+import { type GelatoClientOptions, gelatoHttp } from './gelato.ts';
+import { ProviderError } from './provider-error.ts';
 
 /**
  * Gelato's order API v4 (docs: providers/orders.md §2) on its own host: create, search, read,
@@ -214,7 +214,7 @@ export type GelatoQuote = {
   }[];
 };
 
-export type GelatoOrdersClientOptions = TransportOptions & { apiKey: string; baseUrl?: string };
+export type GelatoOrdersClientOptions = GelatoClientOptions;
 export type GelatoOrdersClient = ReturnType<typeof gelatoOrdersClient>;
 
 /** The code of the error a cancel refused by Gelato throws (409: an item is printed already). */
@@ -224,14 +224,7 @@ export const gelatoCancelRefusedPrefix = 'Gelato refused to cancel the order (HT
 
 /** A Gelato order API client on the shared HTTP helper. */
 export function gelatoOrdersClient(options: GelatoOrdersClientOptions) {
-  const { apiKey, baseUrl = 'https://order.gelatoapis.com', ...transport } = options;
-  const http = httpClient({
-    ...transport,
-    provider: 'Gelato',
-    baseUrl,
-    headers: { 'X-API-KEY': apiKey },
-    readError: readGelatoError,
-  });
+  const http = gelatoHttp(options, 'https://order.gelatoapis.com');
   const order = (id: string) => `/v4/orders/${encodeURIComponent(id)}`;
 
   return {

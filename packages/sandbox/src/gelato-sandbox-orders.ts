@@ -149,7 +149,8 @@ const money = (cents: number) => (cents / 100).toFixed(2);
 const printedOrLater = new Set(['printed', 'shipped', 'in_transit', 'delivered', 'returned']);
 const notFound = problem(404, 'Order not found.');
 
-const defaultAddress: OrderAddressInput = {
+/** Where the sandbox's orders go unless told otherwise: a US address Gelato takes. */
+export const gelatoSandboxAddress: OrderAddressInput = {
   firstName: 'Ada',
   lastName: 'Lovelace',
   addressLine1: '12 Analytical Row',
@@ -310,7 +311,11 @@ export function registerGelatoOrders(
         packageCount: 0,
         packages: [],
       },
-      shippingAddress: { id: randomUUID(), ...defaultAddress, ...input.address } as OrderAddressInput & {
+      shippingAddress: {
+        id: randomUUID(),
+        ...gelatoSandboxAddress,
+        ...input.address,
+      } as OrderAddressInput & {
         id: string;
       },
       receipts: [],

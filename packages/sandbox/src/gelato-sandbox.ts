@@ -11,6 +11,7 @@ import {
   problem,
 } from './gelato-sandbox-checks.ts';
 import { type GelatoSandboxOrders, registerGelatoOrders } from './gelato-sandbox-orders.ts';
+export { gelatoSandboxAddress } from './gelato-sandbox-orders.ts';
 import {
   type RecordedRequest,
   type SandboxFault,

@@ -2,7 +2,7 @@ import { type GelatoOrder, gelatoCancelRefused } from '@podflow/providers/gelato
 import { gelatoClient, gelatoProductInput } from '@podflow/providers/gelato';
 import { sellerFailure } from '@podflow/providers/seller-sentence';
 import { eventually, json, providerFailure, useLocalServer, useSandbox } from '@podflow/providers/test-kit';
-import { startGelatoSandbox } from '@podflow/sandbox/gelato-sandbox';
+import { gelatoSandboxAddress, startGelatoSandbox } from '@podflow/sandbox/gelato-sandbox';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OrderSnapshot } from '../order-source.ts';
 import { gelatoOrderSource, gelatoShippingQuote, readGelatoWebhook } from './gelato.ts';
@@ -73,7 +73,7 @@ beforeAll(async () => {
     () => gelato.getProduct(env.sandbox.storeId, made.id),
     (read) => read.status === 'active',
   );
-  product = { id: made.id, variantId: made.variants[1]!.id };
+  product = { id: made.id, variantId: made.variants![1]!.id };
 });
 
 describe('gelatoOrderSource against the Gelato sandbox', () => {
@@ -187,16 +187,8 @@ describe('manual orders on Gelato', () => {
       string,
       unknown
     >;
-    expect(sent.shippingAddress).toEqual({
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      addressLine1: '12 Analytical Row',
-      city: 'Springfield',
-      postCode: '62704',
-      state: 'IL',
-      country: 'US',
-      email: 'ada@example.com',
-    });
+    // The seller's address in Gelato's words: nothing empty sent for what was not given.
+    expect(sent.shippingAddress).toEqual(gelatoSandboxAddress);
     expect(sent).toMatchObject({
       orderReferenceId: 'pf-manual-1',
       customerReferenceId: podflowCustomerReference(env.sandbox.storeId),
@@ -323,44 +315,11 @@ describe('Gelato order actions and events', () => {
 
 describe('reading Gelato orders and events', () => {
   it('puts every fulfilment status in plain words, an unknown one "In progress"', () => {
-    const words = Object.fromEntries(
-      [
-        'created',
-        'uploading',
-        'passed',
-        'pending_approval',
-        'in_production',
-        'printed',
-        'digitizing',
-        'shipped',
-        'in_transit',
-        'delivered',
-        'failed',
-        'canceled',
-        'draft',
-        'returned',
-        'on_hold',
-        'brand_new',
-      ].map((status) => [status, gelatoStatus(status)]),
+    const statuses =
+      'created uploading passed pending_approval in_production printed digitizing shipped in_transit delivered failed canceled draft returned on_hold brand_new';
+    expect(statuses.split(' ').map(gelatoStatus).join(' ')).toBe(
+      'pending pending pending pending in_production in_production in_production shipped shipped delivered has_issues canceled draft returned action_required in_progress',
     );
-    expect(words).toEqual({
-      created: 'pending',
-      uploading: 'pending',
-      passed: 'pending',
-      pending_approval: 'pending',
-      in_production: 'in_production',
-      printed: 'in_production',
-      digitizing: 'in_production',
-      shipped: 'shipped',
-      in_transit: 'shipped',
-      delivered: 'delivered',
-      failed: 'has_issues',
-      canceled: 'canceled',
-      draft: 'draft',
-      returned: 'returned',
-      on_hold: 'action_required',
-      brand_new: 'in_progress',
-    });
   });
 
   it('says a refused payment needs the seller only while the order is still to be made or shipped', () => {
