@@ -75,7 +75,7 @@ describe('gelatoOrdersClient against the Gelato sandbox', () => {
       storeId: null,
       fulfillmentStatus: 'created',
     });
-    expect((await gelato.getOrder(made.id)).shipment?.shipmentMethodUid).toBe('express');
+    expect((await gelato.getOrder(made.id)).shipment?.shipmentMethodUid).toBe('courier_express');
     const found = await gelato.searchOrders({ orderReferenceId: 'pf-create-1' });
     expect(found.orders.map((o) => o.id)).toEqual([made.id]);
   });
@@ -143,8 +143,8 @@ describe('gelatoOrdersClient against the Gelato sandbox', () => {
     const [first] = quote.quotes;
     expect(first!.products[0]!.price).toBe(59.97);
     expect(first!.shipmentMethods.map((m) => [m.shipmentMethodUid, m.price])).toEqual([
-      ['normal', 5.99],
-      ['express', 15.49],
+      ['post_standard', 5.99],
+      ['courier_express', 15.49],
     ]);
   });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type GelatoError, isObject, problem } from './gelato-sandbox-checks.ts';
 import {
@@ -114,8 +115,11 @@ export type GelatoSandboxOrders = {
   webhooksSettled(): Promise<void>;
   /** The next create makes the order but answers only after the client has given up. */
   timeoutNextCreate(): void;
-  /** The next `times` creates (only they, not the reads around them) answer 500 and make nothing. */
-  failNextCreate(times?: number): void;
+  /**
+   * The next `times` creates (only they, not the reads around them) answer 500: `before` making
+   * the order (nothing made, the default) or `after` making it (Gelato acted, the answer says not).
+   */
+  failNextCreate(times?: number, when?: 'before' | 'after'): void;
   /** A new store order every `ms` (null stops), for the demo's "orders arriving". */
   generateEvery(ms: number | null): void;
   close(): void;
@@ -138,12 +142,24 @@ export type GelatoOrdersOptions = {
 const gelatoTime = (at = new Date()) => `${at.toISOString().slice(0, 19)}+0000`;
 /** A t-shirt's price and the shipping methods, in cents. */
 const unitCents = 1999;
+/** The shipping methods a quote offers, by the uid it answers; a create also takes Gelato's generic words. */
 const methods: Record<string, { name: string; cents: number; extraCents: number; min: number; max: number }> =
   {
-    normal: { name: 'Standard', cents: 399, extraCents: 100, min: 3, max: 6 },
-    express: { name: 'Express', cents: 1249, extraCents: 150, min: 1, max: 2 },
+    post_standard: { name: 'Standard', cents: 399, extraCents: 100, min: 3, max: 6 },
+    courier_express: { name: 'Express', cents: 1249, extraCents: 150, min: 1, max: 2 },
   };
-const methodAliases: Record<string, string> = { normal: 'normal', standard: 'normal', express: 'express' };
+const methodUids: Record<string, string> = {
+  normal: 'post_standard',
+  standard: 'post_standard',
+  express: 'courier_express',
+  post_standard: 'post_standard',
+  courier_express: 'courier_express',
+};
+/** The method a create's (or seed's) uid stands for. */
+const methodOf = (uid: string) => {
+  const key = methodUids[uid] ?? 'post_standard';
+  return { uid: key, ...methods[key]! };
+};
 const money = (cents: number) => (cents / 100).toFixed(2);
 /** Statuses after which nothing can be canceled: an item is printed. */
 const printedOrLater = new Set(['printed', 'shipped', 'in_transit', 'delivered', 'returned']);
@@ -228,20 +244,21 @@ export function registerGelatoOrders(
   const cancels = new Map<string, number>();
   const deliveries: WebhookDelivery[] = [];
   const timers = new Set<NodeJS.Timeout>();
+  /** Lets every webhook wait and delivery go when the sandbox closes. */
+  const stop = new AbortController();
   const knownUids = new Set(options.productUids);
-  const quotedMethods = new Set<string>();
   const webhookFaults: WebhookFault[] = [];
   let webhookUrl: string | null = null;
   let held: Record<string, unknown> | null = null;
   let chain: Promise<void> = Promise.resolve();
   let timeoutCreates = 0;
-  let failingCreates = 0;
+  const failingCreates: ('before' | 'after')[] = [];
   let storeOrderNumber = 1001;
   let generator: NodeJS.Timeout | null = null;
   let closed = false;
 
   function receipt(order: Pick<GelatoSandboxOrder, 'id' | 'currency' | 'items'>, methodUid: string) {
-    const method = methods[methodAliases[methodUid] ?? 'normal'] ?? methods.normal!;
+    const method = methodOf(methodUid);
     const quantity = order.items.reduce((sum, item) => sum + item.quantity, 0);
     const products = quantity * unitCents;
     const shipping = method.cents + (quantity - 1) * method.extraCents;
@@ -273,7 +290,7 @@ export function registerGelatoOrders(
     const at = gelatoTime(input.createdAt);
     const status = input.fulfillmentStatus ?? 'created';
     const methodUid = input.shipmentMethodUid ?? 'normal';
-    const method = methods[methodAliases[methodUid] ?? 'normal'] ?? methods.normal!;
+    const method = methodOf(methodUid);
     const order: GelatoSandboxOrder = {
       id,
       orderType: status === 'draft' ? 'draft' : 'order',
@@ -304,7 +321,7 @@ export function registerGelatoOrders(
       shipment: {
         id: randomUUID(),
         shipmentMethodName: method.name,
-        shipmentMethodUid: methodAliases[methodUid] ?? methodUid,
+        shipmentMethodUid: method.uid,
         minDeliveryDays: method.min,
         maxDeliveryDays: method.max,
         fulfillmentCountry: 'US',
@@ -412,7 +429,7 @@ export function registerGelatoOrders(
         method: 'POST',
         headers: { 'content-type': 'application/json', 'user-agent': 'Gelato-Webhooks' },
         body: JSON.stringify(event),
-        signal: AbortSignal.timeout(5_000),
+        signal: AbortSignal.any([AbortSignal.timeout(5_000), stop.signal]),
       }).then(
         async (response) => {
           await response.arrayBuffer();
@@ -423,7 +440,7 @@ export function registerGelatoOrders(
       deliveries.push({ event, status, attempt });
       if (status >= 200 && status < 300) return;
       if (attempt < 3)
-        await new Promise((resolve) => timers.add(setTimeout(resolve, options.webhookRetryMs)));
+        await delay(options.webhookRetryMs, undefined, { signal: stop.signal }).catch(() => undefined);
     }
   }
 
@@ -541,8 +558,6 @@ export function registerGelatoOrders(
     const quantity = items.reduce((sum, item) => sum + item.quantity, 0);
     const quoteId = randomUUID();
     const shipmentMethods = Object.entries(methods).map(([uid, method]) => {
-      const quoted = `${uid}-${quoteId.slice(0, 8)}`;
-      quotedMethods.add(quoted);
       return {
         name: method.name,
         shipmentMethodUid: uid,
@@ -550,7 +565,7 @@ export function registerGelatoOrders(
         currency,
         minDeliveryDays: method.min,
         maxDeliveryDays: method.max,
-        type: uid === 'express' ? 'express' : 'normal',
+        type: uid === 'courier_express' ? 'express' : 'normal',
         isPrivate: true,
         isBusiness: false,
         totalWeight: 180 * quantity,
@@ -576,12 +591,9 @@ export function registerGelatoOrders(
   });
 
   app.post('/v4/orders', async (request, reply) => {
-    if (failingCreates > 0) {
-      failingCreates -= 1;
-      return options.send(reply, problem(500, 'Internal Server Error'));
-    }
-    const accepted = new Set([...Object.keys(methodAliases), ...quotedMethods]);
-    const checked = checkCreateOrder(request.body, knownUids, accepted);
+    const failing = failingCreates.shift();
+    if (failing === 'before') return options.send(reply, problem(500, 'Internal Server Error'));
+    const checked = checkCreateOrder(request.body, knownUids, new Set(Object.keys(methodUids)));
     if (!checked.ok) return options.send(reply, checked.error);
     const input: CreateOrderInput = checked.value;
     const order = makeOrder(
@@ -593,13 +605,14 @@ export function registerGelatoOrders(
         fulfillmentStatus: input.orderType === 'draft' ? 'draft' : 'created',
         financialStatus: input.orderType === 'draft' ? 'draft' : 'pending',
         address: input.shippingAddress,
-        shipmentMethodUid: input.shipmentMethodUid.split('-')[0],
+        shipmentMethodUid: input.shipmentMethodUid,
       },
       input.items,
       input.currency,
     );
     creates.set(order.orderReferenceId, (creates.get(order.orderReferenceId) ?? 0) + 1);
     notify(order);
+    if (failing === 'after') return options.send(reply, problem(500, 'Internal Server Error'));
     if (timeoutCreates > 0) {
       timeoutCreates -= 1;
       await hangUntilGivenUp(request);
@@ -704,8 +717,8 @@ export function registerGelatoOrders(
     timeoutNextCreate() {
       timeoutCreates += 1;
     },
-    failNextCreate(times = 1) {
-      failingCreates += times;
+    failNextCreate(times = 1, when = 'before') {
+      for (let i = 0; i < times; i += 1) failingCreates.push(when);
     },
     generateEvery(ms) {
       if (generator) clearInterval(generator);
@@ -713,6 +726,7 @@ export function registerGelatoOrders(
     },
     close() {
       closed = true;
+      stop.abort();
       if (generator) clearInterval(generator);
       for (const timer of timers) clearTimeout(timer);
       timers.clear();

@@ -161,14 +161,29 @@ describe('manual orders on Gelato', () => {
     expect(await gelato.quote!(wanted)).toEqual({
       itemsCents: 3998,
       options: [
-        { method: 'normal', name: 'Standard', price_cents: 499, currency: 'USD', min_days: 3, max_days: 6 },
-        { method: 'express', name: 'Express', price_cents: 1399, currency: 'USD', min_days: 1, max_days: 2 },
+        {
+          method: 'post_standard',
+          name: 'Standard',
+          price_cents: 499,
+          currency: 'USD',
+          min_days: 3,
+          max_days: 6,
+        },
+        {
+          method: 'courier_express',
+          name: 'Express',
+          price_cents: 1399,
+          currency: 'USD',
+          min_days: 1,
+          max_days: 2,
+        },
       ],
     });
     const made = await gelato.createOrder!({
       ...wanted,
       externalRef: 'pf-manual-1',
-      shippingMethod: 'express',
+      // The quote's own uid for Express.
+      shippingMethod: 'courier_express',
       printFileUrl: `${env.sandbox.url}/previews/design.png`,
     });
     expect(made).toMatchObject({
@@ -192,7 +207,7 @@ describe('manual orders on Gelato', () => {
     expect(sent).toMatchObject({
       orderReferenceId: 'pf-manual-1',
       customerReferenceId: podflowCustomerReference(env.sandbox.storeId),
-      shipmentMethodUid: 'express',
+      shipmentMethodUid: 'courier_express',
       items: [
         expect.objectContaining({
           productUid: expect.stringContaining('gsi_l_gco_white'),
@@ -207,19 +222,26 @@ describe('manual orders on Gelato', () => {
     expect(env.sandbox.orders.creates.get('pf-manual-1')).toBe(1);
   });
 
-  it('answers the order Gelato made when the answer to the create was lost, without creating it again', async () => {
-    env.sandbox.orders.timeoutNextCreate();
-    const made = await source(300).createOrder!({
+  it('answers the order Gelato made when the answer to the create was lost or a 500, without creating it again', async () => {
+    const order = (externalRef: string) => ({
       productId: product.id,
       variantId: product.variantId,
       quantity: 1,
       address,
-      externalRef: 'pf-lost-answer',
+      externalRef,
       shippingMethod: 'normal',
       printFileUrl: `${env.sandbox.url}/previews/design.png`,
     });
-    expect(made.externalRef).toBe('pf-lost-answer');
-    expect(env.sandbox.orders.creates.get('pf-lost-answer')).toBe(1);
+    env.sandbox.orders.timeoutNextCreate();
+    const timedOut = await source(300).createOrder!(order('pf-lost-answer'));
+    expect(timedOut.externalRef).toBe('pf-lost-answer');
+    env.sandbox.orders.failNextCreate(1, 'after');
+    const failed = await source().createOrder!(order('pf-made-then-500'));
+    expect(failed.externalRef).toBe('pf-made-then-500');
+    expect([
+      env.sandbox.orders.creates.get('pf-lost-answer'),
+      env.sandbox.orders.creates.get('pf-made-then-500'),
+    ]).toEqual([1, 1]);
   });
 
   it("keeps Gelato's refusal, and creates nothing after a 500", async () => {
