@@ -116,14 +116,14 @@ describe("the Gelato sandbox's order API", () => {
   });
 
   it('makes new orders over time, of the store products the listing flow made when there are some', async () => {
-    const before = sandbox.orders.orders.size;
-    sandbox.orders.generateEvery(5);
+    const arriving = await startGelatoSandbox({ seedOrders: false, newOrderEveryMs: 5 });
     await new Promise((resolve) => setTimeout(resolve, 40));
-    sandbox.orders.generateEvery(null);
-    const made = [...sandbox.orders.orders.values()].slice(before);
+    arriving.orders.generateEvery(null);
+    await arriving.close();
+    const made = [...arriving.orders.orders.values()];
     expect(made.length).toBeGreaterThan(1);
     expect(
-      made.every((order) => order.storeId === sandbox.storeId && order.fulfillmentStatus === 'created'),
+      made.every((order) => order.storeId === arriving.storeId && order.fulfillmentStatus === 'created'),
     ).toBe(true);
   });
 

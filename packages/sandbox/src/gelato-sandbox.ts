@@ -61,6 +61,8 @@ export type GelatoSandboxOptions = {
   searchMaxLimit?: number;
   /** The wait between a webhook's tries (Gelato's 5 s by default). */
   webhookRetryMs?: number;
+  /** A new store order every this many ms (default none; `orders.generateEvery` changes it). */
+  newOrderEveryMs?: number;
 };
 
 export type GelatoSandbox = {
@@ -330,6 +332,7 @@ export async function startGelatoSandbox(options: GelatoSandboxOptions = {}): Pr
 
   baseUrl = await listen(app, port, host);
   if (options.seedOrders ?? true) orders.seed();
+  if (options.newOrderEveryMs) orders.generateEvery(options.newOrderEveryMs);
   return {
     url: baseUrl,
     apiKey,
