@@ -123,8 +123,12 @@ const shopName = 'podflow-demo';
 const [openAi, gelato, shopify, woo, stripe] = await Promise.all([
   startOpenAiSandbox(),
   // Fixed ports when asked (the e2e suite reads what the sandboxes hold).
-  // Seeded with an order in each status; a new store order arrives every three minutes.
-  startGelatoSandbox({ port: Number(process.env.DEMO_GELATO_PORT ?? 0), newOrderEveryMs: 180_000 }),
+  // Seeded with an order in each status; a new store order arrives every three minutes
+  // (DEMO_GELATO_ORDER_EVERY_MS=0: none, for tests that count orders).
+  startGelatoSandbox({
+    port: Number(process.env.DEMO_GELATO_PORT ?? 0),
+    newOrderEveryMs: Number(process.env.DEMO_GELATO_ORDER_EVERY_MS ?? 180_000),
+  }),
   startShopifySandbox({ port: Number(process.env.DEMO_SHOPIFY_PORT ?? 0) }),
   // A fixed port when asked (the e2e suite connects to it by address).
   startWooSandbox({ port: Number(process.env.DEMO_WOOCOMMERCE_PORT ?? 0) }),
