@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type GelatoError, isObject, problem } from './gelato-sandbox-checks.ts';
 import {
@@ -9,6 +8,27 @@ import {
   checkCreateOrder,
   checkQuote,
 } from './gelato-sandbox-order-checks.ts';
+import {
+  type GelatoSandboxOrder,
+  type GelatoSandboxPackage,
+  type NewGelatoOrder,
+  gelatoSandboxAddress,
+  gelatoTime,
+  methodOf,
+  methodUids,
+  methods,
+  money,
+  receipt,
+  seed,
+  unitCents,
+} from './gelato-sandbox-order-data.ts';
+import {
+  type WebhookDelivery,
+  type WebhookFault,
+  createWebhookSender,
+  statusEvent,
+  trackingEvents,
+} from './gelato-sandbox-order-webhooks.ts';
 
 /**
  * Gelato's order API v4 in the Gelato sandbox (docs: providers/orders.md §2): the account's
@@ -18,76 +38,18 @@ import {
  * Gelato's, on every change; faults deliver one twice, never, or after the next.
  */
 
-export type GelatoSandboxOrderItem = {
-  id: string;
-  itemReferenceId: string;
-  productUid: string;
-  quantity: number;
-  fulfillmentStatus: string;
-  files: { type: string; url: string }[];
-  previews: { type: string; url: string }[];
-  storeProductId: string | null;
-  storeProductVariantId: string | null;
-};
+export type {
+  GelatoSandboxOrder,
+  GelatoSandboxOrderItem,
+  GelatoSandboxPackage,
+  NewGelatoOrder,
+} from './gelato-sandbox-order-data.ts';
+export { gelatoSandboxAddress } from './gelato-sandbox-order-data.ts';
+export type { WebhookDelivery, WebhookFault } from './gelato-sandbox-order-webhooks.ts';
 
-export type GelatoSandboxPackage = {
-  id: string;
-  orderItemIds: string[];
-  trackingCode: string;
-  trackingUrl: string;
-};
-
-export type GelatoSandboxOrder = {
-  id: string;
-  orderType: 'order' | 'draft';
-  orderReferenceId: string;
-  customerReferenceId: string;
-  fulfillmentStatus: string;
-  financialStatus: string;
-  currency: string;
-  channel: string;
-  storeId: string | null;
-  createdAt: string;
-  updatedAt: string;
-  orderedAt: string;
-  items: GelatoSandboxOrderItem[];
-  shipment: {
-    id: string;
-    shipmentMethodName: string;
-    shipmentMethodUid: string;
-    minDeliveryDays: number;
-    maxDeliveryDays: number;
-    fulfillmentCountry: string;
-    packageCount: number;
-    packages: GelatoSandboxPackage[];
-  };
-  shippingAddress: OrderAddressInput & { id: string };
-  receipts: Record<string, unknown>[];
-  connectedOrderIds: string[];
-  failureReason: string | null;
-};
-
-/** What tests and the demo give to add an order; everything has a default. */
-export type NewGelatoOrder = {
-  /** The store's order (default) or an API order (null). */
-  storeId?: string | null;
-  channel?: string;
-  orderReferenceId?: string;
-  customerReferenceId?: string;
-  fulfillmentStatus?: string;
-  financialStatus?: string;
-  failureReason?: string | null;
-  productUid?: string;
-  storeProductId?: string | null;
-  storeProductVariantId?: string | null;
-  quantity?: number;
-  address?: Partial<OrderAddressInput>;
-  shipmentMethodUid?: string;
-  createdAt?: Date;
-};
-
-export type WebhookFault = 'twice' | 'never' | 'out_of_order';
-export type WebhookDelivery = { event: Record<string, unknown>; status: number; attempt: number };
+/** Statuses after which nothing can be canceled: an item is printed. */
+const printedOrLater = new Set(['printed', 'shipped', 'in_transit', 'delivered', 'returned']);
+const notFound = problem(404, 'Order not found.');
 
 export type GelatoSandboxOrders = {
   /** The account's orders by id; live state. */
@@ -138,102 +100,6 @@ export type GelatoOrdersOptions = {
   webhookRetryMs: number;
 };
 
-/** Gelato's timestamp form: '2023-06-21T09:43:24+0000'. */
-const gelatoTime = (at = new Date()) => `${at.toISOString().slice(0, 19)}+0000`;
-/** A t-shirt's price and the shipping methods, in cents. */
-const unitCents = 1999;
-/** The shipping methods a quote offers, by the uid it answers; a create also takes Gelato's generic words. */
-const methods: Record<string, { name: string; cents: number; extraCents: number; min: number; max: number }> =
-  {
-    post_standard: { name: 'Standard', cents: 399, extraCents: 100, min: 3, max: 6 },
-    courier_express: { name: 'Express', cents: 1249, extraCents: 150, min: 1, max: 2 },
-  };
-const methodUids: Record<string, string> = {
-  normal: 'post_standard',
-  standard: 'post_standard',
-  express: 'courier_express',
-  post_standard: 'post_standard',
-  courier_express: 'courier_express',
-};
-/** The method a create's (or seed's) uid stands for. */
-const methodOf = (uid: string) => {
-  const key = methodUids[uid] ?? 'post_standard';
-  return { uid: key, ...methods[key]! };
-};
-const money = (cents: number) => (cents / 100).toFixed(2);
-/** Statuses after which nothing can be canceled: an item is printed. */
-const printedOrLater = new Set(['printed', 'shipped', 'in_transit', 'delivered', 'returned']);
-const notFound = problem(404, 'Order not found.');
-
-/** Where the sandbox's orders go unless told otherwise: a US address Gelato takes. */
-export const gelatoSandboxAddress: OrderAddressInput = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  addressLine1: '12 Analytical Row',
-  city: 'Springfield',
-  postCode: '62704',
-  state: 'IL',
-  country: 'US',
-  email: 'ada@example.com',
-};
-
-/** The seed: one order in each status, with the financial state each goes with. */
-const seed: NewGelatoOrder[] = [
-  { fulfillmentStatus: 'created', financialStatus: 'pending' },
-  { fulfillmentStatus: 'passed', financialStatus: 'to_be_invoiced' },
-  { fulfillmentStatus: 'pending_approval', financialStatus: 'pending' },
-  { fulfillmentStatus: 'in_production', financialStatus: 'paid' },
-  { fulfillmentStatus: 'printed', financialStatus: 'paid' },
-  { fulfillmentStatus: 'shipped', financialStatus: 'paid' },
-  {
-    fulfillmentStatus: 'delivered',
-    financialStatus: 'paid',
-    address: {
-      firstName: 'Grace',
-      lastName: 'Hopper',
-      country: 'GB',
-      state: '',
-      postCode: 'SW1A 1AA',
-      city: 'London',
-    },
-  },
-  {
-    fulfillmentStatus: 'failed',
-    financialStatus: 'pending',
-    failureReason:
-      'Delivery to the chosen destination is not possible: the postcode does not match the city.',
-  },
-  {
-    fulfillmentStatus: 'failed',
-    financialStatus: 'pending',
-    failureReason: 'The product is out of stock at every production site.',
-  },
-  { fulfillmentStatus: 'passed', financialStatus: 'refused' },
-  { fulfillmentStatus: 'canceled', financialStatus: 'canceled' },
-  {
-    storeId: null,
-    channel: 'ui',
-    fulfillmentStatus: 'draft',
-    financialStatus: 'draft',
-    customerReferenceId: 'dashboard',
-  },
-  // An API order PodFlow made earlier for the store (its customer reference says so), and one another tool made.
-  {
-    storeId: null,
-    channel: 'api',
-    fulfillmentStatus: 'in_production',
-    financialStatus: 'paid',
-    customerReferenceId: 'podflow:STORE',
-  },
-  {
-    storeId: null,
-    channel: 'api',
-    fulfillmentStatus: 'shipped',
-    financialStatus: 'invoiced',
-    customerReferenceId: 'wholesale-7',
-  },
-];
-
 /** Registers the order routes on the Gelato sandbox's app and answers the controls. */
 export function registerGelatoOrders(
   app: FastifyInstance,
@@ -242,47 +108,13 @@ export function registerGelatoOrders(
   const orders = new Map<string, GelatoSandboxOrder>();
   const creates = new Map<string, number>();
   const cancels = new Map<string, number>();
-  const deliveries: WebhookDelivery[] = [];
   const timers = new Set<NodeJS.Timeout>();
-  /** Lets every webhook wait and delivery go when the sandbox closes. */
-  const stop = new AbortController();
   const knownUids = new Set(options.productUids);
-  const webhookFaults: WebhookFault[] = [];
-  let webhookUrl: string | null = null;
-  let held: Record<string, unknown> | null = null;
-  let chain: Promise<void> = Promise.resolve();
+  const webhooks = createWebhookSender(options.webhookRetryMs);
   let timeoutCreates = 0;
   const failingCreates: ('before' | 'after')[] = [];
   let storeOrderNumber = 1001;
   let generator: NodeJS.Timeout | null = null;
-  let closed = false;
-
-  function receipt(order: Pick<GelatoSandboxOrder, 'id' | 'currency' | 'items'>, methodUid: string) {
-    const method = methodOf(methodUid);
-    const quantity = order.items.reduce((sum, item) => sum + item.quantity, 0);
-    const products = quantity * unitCents;
-    const shipping = method.cents + (quantity - 1) * method.extraCents;
-    return {
-      id: randomUUID(),
-      orderId: order.id,
-      transactionType: 'invoice',
-      currency: order.currency,
-      items: order.items.map((item) => ({
-        id: randomUUID(),
-        referenceId: item.id,
-        type: 'product',
-        title: 'Classic Unisex Crewneck T-shirt',
-        price: money(item.quantity * unitCents),
-        priceInclVat: money(item.quantity * unitCents),
-      })),
-      productsPrice: money(products),
-      productsPriceInclVat: money(products),
-      packagingPriceInclVat: '0.00',
-      shippingPrice: money(shipping),
-      shippingPriceInclVat: money(shipping),
-      totalInclVat: money(products + shipping),
-    };
-  }
 
   function makeOrder(input: NewGelatoOrder, items: OrderItemInput[], currency = 'USD'): GelatoSandboxOrder {
     const id = randomUUID();
@@ -379,92 +211,8 @@ export function registerGelatoOrders(
 
   // --- webhooks -------------------------------------------------------------------------------
 
-  function statusEvent(order: GelatoSandboxOrder): Record<string, unknown> {
-    return {
-      id: `os_${randomUUID().replace(/-/g, '')}`,
-      event: 'order_status_updated',
-      orderId: order.id,
-      storeId: order.storeId,
-      orderReferenceId: order.orderReferenceId,
-      fulfillmentStatus: order.fulfillmentStatus,
-      items: order.items.map((item) => ({
-        itemReferenceId: item.itemReferenceId,
-        fulfillmentStatus: item.fulfillmentStatus,
-        fulfillments: order.shipment.packages
-          .filter((pack) => pack.orderItemIds.includes(item.id))
-          .map((pack) => ({
-            trackingCode: pack.trackingCode,
-            trackingUrl: pack.trackingUrl,
-            shipmentMethodName: order.shipment.shipmentMethodName,
-            shipmentMethodUid: order.shipment.shipmentMethodUid,
-            fulfillmentCountry: order.shipment.fulfillmentCountry,
-            fulfillmentStateProvince: 'IL',
-            fulfillmentFacilityId: 'sandbox-facility-1',
-          })),
-      })),
-    };
-  }
-
-  function trackingEvents(order: GelatoSandboxOrder, pack: GelatoSandboxPackage): Record<string, unknown>[] {
-    return order.items
-      .filter((item) => pack.orderItemIds.includes(item.id))
-      .map((item) => ({
-        id: `os_${randomUUID().replace(/-/g, '')}`,
-        event: 'order_item_tracking_code_updated',
-        orderId: order.id,
-        storeId: order.storeId,
-        orderReferenceId: order.orderReferenceId,
-        itemReferenceId: item.itemReferenceId,
-        trackingCode: pack.trackingCode,
-        trackingUrl: pack.trackingUrl,
-        shipmentMethodName: order.shipment.shipmentMethodName,
-        shipmentMethodUid: order.shipment.shipmentMethodUid,
-      }));
-  }
-
-  /** POSTs one event as Gelato does: 3 tries `webhookRetryMs` apart, any 2xx is delivered. */
-  async function deliver(event: Record<string, unknown>): Promise<void> {
-    for (let attempt = 1; attempt <= 3 && webhookUrl && !closed; attempt += 1) {
-      const status = await fetch(webhookUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'user-agent': 'Gelato-Webhooks' },
-        body: JSON.stringify(event),
-        signal: AbortSignal.any([AbortSignal.timeout(5_000), stop.signal]),
-      }).then(
-        async (response) => {
-          await response.arrayBuffer();
-          return response.status;
-        },
-        () => 0,
-      );
-      deliveries.push({ event, status, attempt });
-      if (status >= 200 && status < 300) return;
-      if (attempt < 3)
-        await delay(options.webhookRetryMs, undefined, { signal: stop.signal }).catch(() => undefined);
-    }
-  }
-
-  function enqueue(event: Record<string, unknown>): void {
-    if (!webhookUrl || closed) return;
-    const fault = webhookFaults.shift();
-    if (fault === 'never') return;
-    if (fault === 'out_of_order') {
-      const earlier = held;
-      held = event;
-      if (earlier) chain = chain.then(() => deliver(earlier));
-      return;
-    }
-    const waiting = held;
-    held = null;
-    chain = chain.then(async () => {
-      await deliver(event);
-      if (waiting) await deliver(waiting);
-      if (fault === 'twice') await deliver(event);
-    });
-  }
-
   function notify(order: GelatoSandboxOrder, extra: Record<string, unknown>[] = []): void {
-    for (const event of [...extra, statusEvent(order)]) enqueue(event);
+    for (const event of [...extra, statusEvent(order)]) webhooks.enqueue(event);
   }
 
   function orderOf(orderId: string): GelatoSandboxOrder {
@@ -663,7 +411,7 @@ export function registerGelatoOrders(
     if (url !== null && (typeof url !== 'string' || !/^https?:\/\//.test(url))) {
       return options.send(reply, problem(400, 'url must be an http(s) URL or null.'));
     }
-    webhookUrl = url;
+    webhooks.setUrl(url);
     return { url };
   });
 
@@ -671,7 +419,7 @@ export function registerGelatoOrders(
     orders,
     creates,
     cancels,
-    deliveries,
+    deliveries: webhooks.deliveries,
     addOrder,
     seed() {
       const now = Date.now();
@@ -702,18 +450,9 @@ export function registerGelatoOrders(
       notify(order, trackingEvents(order, pack));
       return order;
     },
-    setWebhookUrl(url) {
-      webhookUrl = url;
-    },
-    webhookFault(fault, times = 1) {
-      for (let i = 0; i < times; i += 1) webhookFaults.push(fault);
-    },
-    async webhooksSettled() {
-      const waiting = held;
-      held = null;
-      if (waiting) chain = chain.then(() => deliver(waiting));
-      await chain;
-    },
+    setWebhookUrl: webhooks.setUrl,
+    webhookFault: webhooks.fault,
+    webhooksSettled: webhooks.settled,
     timeoutNextCreate() {
       timeoutCreates += 1;
     },
@@ -725,8 +464,7 @@ export function registerGelatoOrders(
       generator = ms === null ? null : setInterval(() => addOrder(), ms);
     },
     close() {
-      closed = true;
-      stop.abort();
+      webhooks.close();
       if (generator) clearInterval(generator);
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
