@@ -6,6 +6,7 @@ import {
   type GelatoSearchCursor,
   gelatoCancelRefused,
   gelatoCents,
+  gelatoOrderByReference,
   gelatoOrdersClient,
   gelatoSearchPage,
 } from './gelato-orders.ts';
@@ -46,8 +47,10 @@ const order = (ref: string, change: Partial<GelatoCreateOrder> = {}): GelatoCrea
 describe('gelatoOrdersClient against the Gelato sandbox', () => {
   it('pages a search newest first to its end though Gelato gives fewer orders than asked', async () => {
     const gelato = client();
+    // A search changes nothing: a 500 is retried like a read.
+    env.sandbox.failNext('server_error');
     const seen: GelatoOrderSummary[] = [];
-    let cursor: GelatoSearchCursor | null = { offset: 0, longest: 0 };
+    let cursor: GelatoSearchCursor | null = { offset: 0, previous: 0 };
     while (cursor) {
       const page = await gelatoSearchPage(gelato, { storeIds: [env.sandbox.storeId] }, cursor, 50);
       seen.push(...page.orders);
@@ -59,10 +62,11 @@ describe('gelatoOrdersClient against the Gelato sandbox', () => {
     expect(seen.map((o) => o.id).sort()).toEqual(storeOrders.map((o) => o.id).sort());
     const times = seen.map((o) => Date.parse(o.createdAt));
     expect(times).toEqual([...times].sort((a, b) => b - a));
-    // 11 store orders in pages of 4: three pages, the last one short, and no more requests.
+    // 11 store orders in pages of 4: three pages, the last one short, and no more requests (and the retry).
     expect(env.sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual(
-      Array(3).fill('POST /v4/orders:search'),
+      Array(4).fill('POST /v4/orders:search'),
     );
+    expect(env.sleeps).toHaveLength(1);
     expect(env.sandbox.requests[0]!.headers['x-api-key']).toBe(env.sandbox.apiKey);
   });
 
@@ -149,6 +153,38 @@ describe('gelatoOrdersClient against the Gelato sandbox', () => {
   });
 });
 
+describe('gelatoOrderByReference', () => {
+  const summary = {
+    id: 'o-1',
+    orderReferenceId: 'someone-else',
+    fulfillmentStatus: 'created',
+    financialStatus: 'pending',
+    channel: 'api',
+    storeId: null,
+    createdAt: '',
+    updatedAt: '',
+  };
+  it('never passes another order off as the one a lost create made, nor one Gelato no longer has', async () => {
+    const ignoringFilter = {
+      searchOrders: async () => ({ orders: [summary] }),
+      getOrder: async () => {
+        throw new Error('not read');
+      },
+    };
+    expect(await gelatoOrderByReference(ignoringFilter, 'pf-1', Date.now())).toBeUndefined();
+    const gone = client();
+    const made = await gone.createOrder(order('pf-gone'));
+    expect((await gelatoOrderByReference(gone, 'pf-gone', Date.now()))?.id).toBe(made.id);
+    expect(await gelatoOrderByReference(gone, 'pf-gone', Date.now(), () => false)).toBeUndefined();
+    env.sandbox.orders.orders.delete(made.id);
+    const deleted = {
+      searchOrders: async () => ({ orders: [{ ...summary, id: made.id, orderReferenceId: 'pf-gone' }] }),
+      getOrder: gone.getOrder,
+    };
+    expect(await gelatoOrderByReference(deleted, 'pf-gone', Date.now())).toBeUndefined();
+  });
+});
+
 describe('gelatoCents', () => {
   it('reads amounts to cents exactly, whether strings or numbers', () => {
     expect(gelatoCents('49.12')).toBe(4912);
@@ -157,6 +193,7 @@ describe('gelatoCents', () => {
     expect(gelatoCents('7')).toBe(700);
     expect(gelatoCents('7.5')).toBe(750);
     expect(gelatoCents('1.005')).toBe(101);
+    expect(gelatoCents(1.005)).toBe(101);
     expect(gelatoCents('1.004')).toBe(100);
     expect(gelatoCents('-2.50')).toBe(-250);
     expect(gelatoCents('12,50')).toBeUndefined();

@@ -265,13 +265,42 @@ export function gelatoOrdersClient(options: GelatoOrdersClientOptions) {
   };
 }
 
-/** Where a search listing goes on: the offset of its next page and the longest page seen so far. */
-export type GelatoSearchCursor = { offset: number; longest: number };
+/** How far Gelato's clock may be behind ours when finding the order a create made. */
+const clockSkewMs = 2 * 60_000;
+
+/**
+ * The order placed under `orderReferenceId` since `since` (less the clock skew) that `accept`
+ * takes, read whole; undefined when there is none (or it is gone). How a create whose answer was
+ * lost is found: the reference is checked again here, so a search that ignored the filter cannot
+ * pass another order off as this one.
+ */
+export async function gelatoOrderByReference(
+  client: Pick<GelatoOrdersClient, 'searchOrders' | 'getOrder'>,
+  orderReferenceId: string,
+  since: number,
+  accept: (order: GelatoOrderSummary) => boolean = () => true,
+): Promise<GelatoOrder | undefined> {
+  const { orders } = await client.searchOrders({
+    orderReferenceId,
+    startDate: new Date(since - clockSkewMs).toISOString(),
+  });
+  const found = orders.find((order) => order.orderReferenceId === orderReferenceId && accept(order));
+  if (!found) return undefined;
+  try {
+    return await client.getOrder(found.id);
+  } catch (error) {
+    if (error instanceof ProviderError && error.status === 404) return undefined;
+    throw error;
+  }
+}
+
+/** Where a search listing goes on: the offset of its next page and how many orders the page before held. */
+export type GelatoSearchCursor = { offset: number; previous: number };
 
 /**
  * One page of a search, and where the next starts (null after the last). Gelato documents neither
  * the default nor the largest `limit`: a page shorter than asked may be Gelato's own cap, so the
- * listing ends only at an empty page or at a page shorter than one it already gave.
+ * listing ends only at an empty page or at a page shorter than the one before.
  */
 export async function gelatoSearchPage(
   client: GelatoOrdersClient,
@@ -280,9 +309,9 @@ export async function gelatoSearchPage(
   limit: number,
 ): Promise<{ orders: GelatoOrderSummary[]; next: GelatoSearchCursor | null }> {
   const { orders } = await client.searchOrders({ ...filter, offset: cursor.offset, limit });
-  const longest = Math.max(cursor.longest, orders.length);
-  const last = orders.length === 0 || orders.length < cursor.longest;
-  return { orders, next: last ? null : { offset: cursor.offset + orders.length, longest } };
+  // A page the listing goes on after is never shorter than the one before it.
+  const last = orders.length === 0 || orders.length < cursor.previous;
+  return { orders, next: last ? null : { offset: cursor.offset + orders.length, previous: orders.length } };
 }
 
 /**

@@ -107,6 +107,7 @@ describe('gelatoOrderSource against the Gelato sandbox', () => {
       }),
     ]);
     expect(shipped!.storeOrder).toEqual({ store: 'shopify', id: shipped!.number });
+    expect(shipped!.shippedAt).toBe(shipped!.updatedAt);
     // Three tees at $19.99 and $3.99 + 2 × $1.00 shipping, from Gelato's receipt: exact cents.
     expect(shipped).toMatchObject({
       costCents: 5997,
@@ -137,6 +138,9 @@ describe('gelatoOrderSource against the Gelato sandbox', () => {
     expect(await source().get('00000000-0000-4000-8000-000000000000')).toBeNull();
     const otherStore = env.sandbox.orders.addOrder({ storeId: 'another-store-of-the-account' });
     expect(await source().get(otherStore.id)).toBeNull();
+    // Nothing since a moment from now: one empty page ends the listing.
+    expect(await source().list(null, { since: Date.now() + 60_000 })).toEqual({ orders: [], next: null });
+    expect((await source().list('-4.0', { since: 0 })).orders[0]?.providerOrderId).toBeDefined();
     const listed = await source().list('not-a-cursor', { since: Date.now() - 60_000 });
     expect(listed.orders.map((order) => order.providerOrderId)).not.toContain(otherStore.id);
     env.sandbox.orders.orders.delete(otherStore.id);
@@ -257,6 +261,9 @@ describe('manual orders on Gelato', () => {
       source().createOrder!({ ...order, address: { ...address, region: null } }),
     );
     expect(refused.message).toContain('shippingAddress.state is required for addresses in US.');
+    // What was not given is not sent as an empty field.
+    const sent = env.sandbox.requests.filter((request) => request.path === '/v4/orders').at(-1)!.body;
+    expect((sent as { shippingAddress: object }).shippingAddress).not.toHaveProperty('state');
     env.sandbox.orders.failNextCreate();
     const failed = await providerFailure(source().createOrder!({ ...order, address }));
     expect(failed.status).toBe(500);
@@ -384,6 +391,14 @@ describe('reading Gelato orders and events', () => {
     expect(problem('failed', 'pending', 'Variant discontinued')).toBe('out_of_stock');
     expect(problem('failed', 'pending')).toBe('has_issues');
     expect(problem('on_hold', 'paid')).toBe('has_issues');
+    // PodFlow's reference on a store's own order is no PodFlow order.
+    const storeOrder = {
+      ...order('passed', 'paid'),
+      storeId: 'store',
+      customerReferenceId: podflowCustomerReference('store'),
+    };
+    expect(gelatoSnapshot(storeOrder, 'store').externalRef).toBeNull();
+    expect(gelatoSnapshot({ ...storeOrder, storeId: null }, 'store').externalRef).toBe('r1');
     const snapshot = gelatoSnapshot(order('delivered', 'paid'), 'store');
     expect(snapshot).toMatchObject({
       costCents: 4922,

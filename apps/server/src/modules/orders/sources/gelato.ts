@@ -8,6 +8,7 @@ import {
   type GelatoOrderSummary,
   type GelatoQuote,
   gelatoCents,
+  gelatoOrderByReference,
   gelatoOrdersClient,
   gelatoSearchPage,
 } from '@podflow/providers/gelato-orders';
@@ -34,18 +35,16 @@ import { gelatoSnapshot, podflowCustomerReference, podflowItemReference } from '
 const pageSize = 50;
 /** Orders read at once after a search page (a summary lacks the lines, address and costs). */
 const readsAtOnce = 4;
-/** How far Gelato's clock may be behind ours when finding an order a lost create made. */
-const clockSkewMs = 2 * 60_000;
 /** The currency a manual order is charged in (it applies to wallet and card billing only). */
 const orderCurrency = 'USD';
 
-type Cursor = { offset: number; longest: number };
-const encodeCursor = (cursor: Cursor) => `${cursor.offset}.${cursor.longest}`;
+type Cursor = { offset: number; previous: number };
+const encodeCursor = (cursor: Cursor) => `${cursor.offset}.${cursor.previous}`;
 function decodeCursor(text: string | null): Cursor {
-  const [offset, longest] = (text ?? '0.0').split('.').map(Number);
-  return Number.isInteger(offset) && Number.isInteger(longest) && offset! >= 0 && longest! >= 0
-    ? { offset: offset!, longest: longest! }
-    : { offset: 0, longest: 0 };
+  const [offset, previous] = (text ?? '0.0').split('.').map(Number);
+  return Number.isInteger(offset) && Number.isInteger(previous) && offset! >= 0 && previous! >= 0
+    ? { offset: offset!, previous: previous! }
+    : { offset: 0, previous: 0 };
 }
 
 function gelatoAddress(address: OrderAddress): GelatoOrderAddress {
@@ -124,7 +123,7 @@ export function readGelatoWebhook(rawBody: Buffer): WebhookEvent | null {
     typeof event.id === 'string' && event.id !== ''
       ? event.id
       : `sha256:${createHash('sha256').update(rawBody).digest('hex')}`;
-  return { eventKey, topic, providerOrderId: topic.startsWith('order_') ? orderId : null, occurredAt: null };
+  return { eventKey, topic, providerOrderId: orderId, occurredAt: null };
 }
 
 export function gelatoOrderSource(input: SourceInput): OrderSourceAdapter {
@@ -151,7 +150,7 @@ export function gelatoOrderSource(input: SourceInput): OrderSourceAdapter {
     const found: OrderSnapshot[] = [];
     await eachLimited(summaries, readsAtOnce, async (summary) => {
       const order = await read(summary.id);
-      if (order && isOurs(order)) found.push(gelatoSnapshot(order, storeId));
+      if (order) found.push(gelatoSnapshot(order, storeId));
     });
     return found.sort((a, b) => b.createdAt - a.createdAt);
   }
@@ -163,15 +162,6 @@ export function gelatoOrderSource(input: SourceInput): OrderSourceAdapter {
     if (!variant)
       throw new Error('This size or colour is no longer offered by the Gelato product: choose another one.');
     return variant.productUid;
-  }
-
-  async function madeUnder(externalRef: string, since: number): Promise<GelatoOrder | undefined> {
-    const { orders: found } = await orders.searchOrders({
-      orderReferenceId: externalRef,
-      startDate: new Date(since - clockSkewMs).toISOString(),
-    });
-    const summary = found.find((order) => order.orderReferenceId === externalRef && isOurs(order));
-    return summary ? ((await read(summary.id)) ?? undefined) : undefined;
   }
 
   return {
@@ -260,13 +250,13 @@ export function gelatoOrderSource(input: SourceInput): OrderSourceAdapter {
       // Never sent twice: an answer lost after Gelato acted is found by the reference.
       const made = await createOnce(
         () => orders.createOrder(body),
-        (sentAt) => madeUnder(order.externalRef, sentAt),
+        (sentAt) => gelatoOrderByReference(orders, order.externalRef, sentAt, isOurs),
       );
       return gelatoSnapshot(made, storeId);
     },
 
     async findByExternalRef(externalRef, since) {
-      const made = await madeUnder(externalRef, since);
+      const made = await gelatoOrderByReference(orders, externalRef, since, isOurs);
       return made ? gelatoSnapshot(made, storeId) : null;
     },
   };
