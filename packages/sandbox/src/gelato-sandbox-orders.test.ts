@@ -30,6 +30,12 @@ const address = {
   country: 'CA',
   email: 'ada@example.com',
 };
+const line = {
+  itemReferenceId: 'l1',
+  productUid: tee,
+  quantity: 1,
+  files: [{ url: 'https://f.example.com/a.png' }],
+};
 const create = (change: Record<string, unknown> = {}) => ({
   orderReferenceId: 'ref-1',
   customerReferenceId: 'cust-1',
@@ -92,6 +98,17 @@ describe("the Gelato sandbox's order API", () => {
       [
         { metadata: Array(21).fill({ key: 'k', value: 'v' }) },
         'metadata must be an array of at most 20 entries.',
+      ],
+      [{ orderType: 'sample' }, 'orderType must be "order" or "draft".'],
+      [
+        { shippingAddress: { ...address, country: 'Canada' } },
+        'shippingAddress.country must be a two-letter ISO 3166-1 code.',
+      ],
+      [{ items: [{ ...line, quantity: 0 }] }, 'items[0].quantity must be an integer of at least 1.'],
+      [{ items: [line, line] }, 'items[1].itemReferenceId must be unique within the order.'],
+      [
+        { items: [{ ...line, files: [{ type: 'front', url: 'https://f.example.com/a.png' }] }] },
+        'items[0].files[0].type "front" is not a file type Gelato knows.',
       ],
     ];
     for (const [change, message] of refusals) {
