@@ -76,6 +76,7 @@ function reference(body: Json, field: string): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
 
+/** A shipping address or quote recipient: the required fields, Gelato's lengths, a state where it needs one. */
 export function checkAddress(value: unknown, at: string): Checked<OrderAddressInput> {
   if (!isObject(value)) return refuse(`${at} is required.`);
   for (const field of ['firstName', 'lastName', 'addressLine1', 'city', 'postCode', 'country', 'email']) {

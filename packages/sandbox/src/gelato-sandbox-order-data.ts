@@ -87,6 +87,7 @@ export const methods: Record<
   post_standard: { name: 'Standard', cents: 399, extraCents: 100, min: 3, max: 6 },
   courier_express: { name: 'Express', cents: 1249, extraCents: 150, min: 1, max: 2 },
 };
+/** The shipment method uids a create takes, and the method each stands for. */
 export const methodUids: Record<string, string> = {
   normal: 'post_standard',
   standard: 'post_standard',
@@ -99,6 +100,7 @@ export const methodOf = (uid: string) => {
   const key = methodUids[uid] ?? 'post_standard';
   return { uid: key, ...methods[key]! };
 };
+/** Cents as Gelato writes an amount: "12.34". */
 export const money = (cents: number) => (cents / 100).toFixed(2);
 
 /** Where the sandbox's orders go unless told otherwise: a US address Gelato takes. */

@@ -12,6 +12,7 @@ import type { GelatoSandboxOrder, GelatoSandboxPackage } from './gelato-sandbox-
 export type WebhookFault = 'twice' | 'never' | 'out_of_order';
 export type WebhookDelivery = { event: Record<string, unknown>; status: number; attempt: number };
 
+/** The order_status_updated event of the order as it is now, each item's tracked packages as fulfillments. */
 export function statusEvent(order: GelatoSandboxOrder): Record<string, unknown> {
   return {
     id: `os_${randomUUID().replace(/-/g, '')}`,
@@ -38,6 +39,7 @@ export function statusEvent(order: GelatoSandboxOrder): Record<string, unknown> 
   };
 }
 
+/** One order_item_tracking_code_updated event per item of a new package. [payload unconfirmed] */
 export function trackingEvents(
   order: GelatoSandboxOrder,
   pack: GelatoSandboxPackage,
