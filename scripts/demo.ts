@@ -123,7 +123,12 @@ const shopName = 'podflow-demo';
 const [openAi, gelato, shopify, woo, stripe] = await Promise.all([
   startOpenAiSandbox(),
   // Fixed ports when asked (the e2e suite reads what the sandboxes hold).
-  startGelatoSandbox({ port: Number(process.env.DEMO_GELATO_PORT ?? 0) }),
+  // Seeded with an order in each status; a new store order arrives every three minutes
+  // (DEMO_GELATO_ORDER_EVERY_MS=0: none, for tests that count orders).
+  startGelatoSandbox({
+    port: Number(process.env.DEMO_GELATO_PORT ?? 0),
+    newOrderEveryMs: Number(process.env.DEMO_GELATO_ORDER_EVERY_MS ?? 180_000),
+  }),
   startShopifySandbox({ port: Number(process.env.DEMO_SHOPIFY_PORT ?? 0) }),
   // A fixed port when asked (the e2e suite connects to it by address).
   startWooSandbox({ port: Number(process.env.DEMO_WOOCOMMERCE_PORT ?? 0) }),
@@ -160,6 +165,8 @@ Object.assign(process.env, {
     : { AI_BASE_URL: '' }),
   PRINTIFY_BASE_URL: printify.url,
   GELATO_BASE_URL: gelato.url,
+  // The sandbox serves Gelato's order API (/v4) beside the e-commerce one.
+  GELATO_ORDER_BASE_URL: gelato.url,
   SHOPIFY_BASE_URL: shopify.baseUrlTemplate,
   // The WooCommerce sandbox is plain http on loopback: allowed here, never in production.
   STORES_ALLOW_PRIVATE_URLS: 'true',

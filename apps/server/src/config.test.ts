@@ -32,6 +32,17 @@ describe('config', () => {
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@localhost/db' });
   });
 
+  it("reaches Gelato's order API on its own host, overridable for the sandbox", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).providers.gelatoOrderBaseUrl).toBe(
+      'https://order.gelatoapis.com',
+    );
+    const local = loadConfig({ DATA_DIR: dataDir(), GELATO_ORDER_BASE_URL: 'http://127.0.0.1:4100/' });
+    expect(local.providers.gelatoOrderBaseUrl).toBe('http://127.0.0.1:4100');
+    expect(() => loadConfig({ DATA_DIR: dataDir(), GELATO_ORDER_BASE_URL: 'order.gelatoapis.com' })).toThrow(
+      /GELATO_ORDER_BASE_URL must be a URL/,
+    );
+  });
+
   it('gives stopping jobs 10 s by default, and refuses a grace period that is not a number of seconds', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).shutdownGraceMs).toBe(10_000);
     expect(loadConfig({ DATA_DIR: dataDir(), SHUTDOWN_GRACE_SECONDS: '2.5' }).shutdownGraceMs).toBe(2500);

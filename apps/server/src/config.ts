@@ -110,6 +110,7 @@ const schema = z.object({
   AI_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   PRINTIFY_BASE_URL: z.url('PRINTIFY_BASE_URL must be a URL').default('https://api.printify.com'),
   GELATO_BASE_URL: z.url('GELATO_BASE_URL must be a URL').default('https://ecommerce.gelatoapis.com'),
+  GELATO_ORDER_BASE_URL: z.url('GELATO_ORDER_BASE_URL must be a URL').default('https://order.gelatoapis.com'),
   PROVIDER_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
   SHOPIFY_BASE_URL: z
     .string()
@@ -201,7 +202,13 @@ export type Config = {
    */
   ai: { baseUrl: string | undefined; apiKey: string; model: string; timeoutMs: number; concurrency: number };
   /** Print providers' API base URLs (the sandboxes' in tests and the demo) and each call's timeout. */
-  providers: { printifyBaseUrl: string; gelatoBaseUrl: string; timeoutMs: number };
+  providers: {
+    printifyBaseUrl: string;
+    gelatoBaseUrl: string;
+    /** Gelato's order API (orders v4), on its own host. */
+    gelatoOrderBaseUrl: string;
+    timeoutMs: number;
+  };
   /**
    * The sellers' stores: Shopify's admin URL ({shop} replaced by the shop name) and API version;
    * `allowPrivateUrls` lets a WooCommerce store URL be plain http or on a private network, for
@@ -334,6 +341,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     providers: {
       printifyBaseUrl: e.PRINTIFY_BASE_URL.replace(/\/+$/, ''),
       gelatoBaseUrl: e.GELATO_BASE_URL.replace(/\/+$/, ''),
+      gelatoOrderBaseUrl: e.GELATO_ORDER_BASE_URL.replace(/\/+$/, ''),
       timeoutMs: Math.round(e.PROVIDER_TIMEOUT_SECONDS * 1000),
     },
     stores: {

@@ -1,5 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { type TransportOptions, httpClient } from './http.ts';
+import { type HttpClient, type TransportOptions, httpClient } from './http.ts';
 import { createOnce, madeSince } from './create-once.ts';
 import { ProviderError, readGelatoError } from './provider-error.ts';
 import type { SellerFailure } from './seller-sentence.ts';
@@ -103,19 +103,24 @@ export type GelatoClientOptions = TransportOptions & { apiKey: string; baseUrl?:
 
 export type GelatoClient = ReturnType<typeof gelatoClient>;
 
-/** The most tags a Gelato store product takes. */
-export const gelatoMaxTags = 13;
-
-/** A Gelato e-commerce client on the shared HTTP helper (Gelato publishes no rate limit: 429s are retried). */
-export function gelatoClient(options: GelatoClientOptions) {
-  const { apiKey, baseUrl = 'https://ecommerce.gelatoapis.com', ...transport } = options;
-  const http = httpClient({
+/** The HTTP helper as every Gelato API takes it: X-API-KEY auth, Gelato's error bodies, on `baseUrl` or Gelato's host `defaultBaseUrl`. */
+export function gelatoHttp(options: GelatoClientOptions, defaultBaseUrl: string): HttpClient {
+  const { apiKey, baseUrl = defaultBaseUrl, ...transport } = options;
+  return httpClient({
     ...transport,
     provider: 'Gelato',
     baseUrl,
     headers: { 'X-API-KEY': apiKey },
     readError: readGelatoError,
   });
+}
+
+/** The most tags a Gelato store product takes. */
+export const gelatoMaxTags = 13;
+
+/** A Gelato e-commerce client on the shared HTTP helper (Gelato publishes no rate limit: 429s are retried). */
+export function gelatoClient(options: GelatoClientOptions) {
+  const http = gelatoHttp(options, 'https://ecommerce.gelatoapis.com');
   const store = (storeId: string) => `/v1/stores/${encodeURIComponent(storeId)}`;
 
   return {

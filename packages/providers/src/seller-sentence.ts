@@ -1,3 +1,4 @@
+import { gelatoCancelRefused, gelatoCancelRefusedPrefix } from './gelato-orders.ts';
 import { ProviderError } from './provider-error.ts';
 
 /** A failure as the seller reads it, and the provider's own words and code kept for the details. */
@@ -38,6 +39,15 @@ export function sellerFailure(error: unknown): SellerFailure {
   const code = error.code === undefined ? undefined : String(error.code);
   if (name === 'Printify' && code !== undefined && printifyCodes[code]) {
     return { sentence: printifyCodes[code], detail };
+  }
+  if (code === gelatoCancelRefused) {
+    const words = detail.startsWith(gelatoCancelRefusedPrefix)
+      ? detail.slice(gelatoCancelRefusedPrefix.length)
+      : detail;
+    return {
+      sentence: `Gelato has started printing this order, so it can no longer be canceled. Gelato says: ${words}`,
+      detail,
+    };
   }
   if (code === 'unsafe_url') {
     return {

@@ -10,6 +10,8 @@ import {
   isObject,
   problem,
 } from './gelato-sandbox-checks.ts';
+import { type GelatoSandboxOrders, registerGelatoOrders } from './gelato-sandbox-orders.ts';
+export { gelatoSandboxAddress } from './gelato-sandbox-orders.ts';
 import {
   type RecordedRequest,
   type SandboxFault,
@@ -31,6 +33,12 @@ import {
 
 export type { RecordedRequest, SandboxFault } from './sandbox-kit.ts';
 export type { TemplateVariant } from './gelato-sandbox-checks.ts';
+export type {
+  GelatoSandboxOrder,
+  GelatoSandboxOrders,
+  NewGelatoOrder,
+  WebhookFault,
+} from './gelato-sandbox-orders.ts';
 
 export type GelatoProductStatus = 'created' | 'publishing' | 'publishing_error' | 'active';
 export type GelatoProduct = ReturnType<typeof newProduct>;
@@ -47,6 +55,14 @@ export type GelatoSandboxOptions = {
   slowMs?: number;
   /** How long a new product stays 'publishing' (default 150 ms). */
   publishDelayMs?: number;
+  /** Seed the account with an order in each status (default true). */
+  seedOrders?: boolean;
+  /** The most orders a search page holds, whatever `limit` asks (default 100). */
+  searchMaxLimit?: number;
+  /** The wait between a webhook's tries (Gelato's 5 s by default). */
+  webhookRetryMs?: number;
+  /** A new store order every this many ms (default none; `orders.generateEvery` changes it). */
+  newOrderEveryMs?: number;
 };
 
 export type GelatoSandbox = {
@@ -57,6 +73,8 @@ export type GelatoSandbox = {
   templateId: string;
   /** The store's products by id; live state, for tests to read. */
   products: Map<string, GelatoProduct>;
+  /** The order API (/v4, served here too: point GELATO_ORDER_BASE_URL at `url`) and its controls. */
+  orders: GelatoSandboxOrders;
   /** Every /v1 request received, oldest first; tests may empty it. */
   requests: RecordedRequest[];
   /** The next `times` /v1 requests answer with this fault (before the key is checked). */
@@ -155,6 +173,7 @@ export async function startGelatoSandbox(options: GelatoSandboxOptions = {}): Pr
     requests,
     plan,
     bodyLimit: 16 * 1024 * 1024,
+    isApi: (url) => url.startsWith('/v1/') || url.startsWith('/v4/'),
     gate(request, reply) {
       const key = request.headers['x-api-key'];
       if (!key) return send(reply, problem(401, 'Unauthorized: send your API key in X-API-KEY.'));
@@ -300,18 +319,33 @@ export async function startGelatoSandbox(options: GelatoSandboxOptions = {}): Pr
   const previewPng = solidPng(400, 400, [236, 236, 240]);
   app.get('/previews/*', async (_request, reply) => reply.type('image/png').send(previewPng));
 
+  const orders = registerGelatoOrders(app, {
+    storeId: gelatoStoreId,
+    productUids: templateVariants.map((variant) => variant.productUid),
+    storeProducts: () => [...products.values()].filter((product) => product.status === 'active'),
+    baseUrl: () => baseUrl,
+    send,
+    slowMs: options.slowMs ?? 5_000,
+    searchMaxLimit: options.searchMaxLimit ?? 100,
+    webhookRetryMs: options.webhookRetryMs ?? 5_000,
+  });
+
   baseUrl = await listen(app, port, host);
+  if (options.seedOrders ?? true) orders.seed();
+  if (options.newOrderEveryMs) orders.generateEvery(options.newOrderEveryMs);
   return {
     url: baseUrl,
     apiKey,
     storeId: gelatoStoreId,
     templateId: gelatoTemplateId,
     products,
+    orders,
     requests,
     failNext: plan.failNext,
     setFaultRate: plan.setFaultRate,
     async close() {
       closed = true;
+      orders.close();
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       plan.release();

@@ -107,6 +107,11 @@ export type ManualOrderInput = {
   quantity: number;
   address: OrderAddress;
   shippingMethod: string;
+  /**
+   * The design's print file at a URL the provider can fetch (a signed URL under PUBLIC_URL):
+   * Gelato prints an order from it and refuses a create without one; Printify ignores it.
+   */
+  printFileUrl?: string;
 };
 
 export type ProductOptions = {

@@ -93,6 +93,7 @@ export async function startFuzzWorld(): Promise<FuzzWorld> {
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     PRINTIFY_BASE_URL: printify.url,
     GELATO_BASE_URL: gelato.url,
+    GELATO_ORDER_BASE_URL: gelato.url,
     SHOPIFY_BASE_URL: shopify.baseUrlTemplate,
     STORES_ALLOW_PRIVATE_URLS: 'true',
     STRIPE_SECRET_KEY: stripe.secretKey,
