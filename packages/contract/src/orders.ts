@@ -242,6 +242,8 @@ export type ManualOrderProduct = {
   product_id: string;
   title: string;
   variants: { id: string; title: string; cost_cents: number | null }[];
+  /** The currency of the variants' costs (optional: the screen assumes USD without it). */
+  currency?: string;
 };
 
 export type ShippingOption = {
@@ -277,3 +279,10 @@ export const orderMessages = {
   noProduct:
     'This design has no product on Printify or Gelato yet: create its listing first (step 7), then order it.',
 } as const;
+
+/**
+ * Extra fields an order action's refusal may carry beside the error body (errors.ts): the
+ * provider's own words and code, which the screen folds under the sentence. Optional: a refusal
+ * without them shows the sentence alone.
+ */
+export type OrderRefusalExtra = { provider_detail?: string | null };

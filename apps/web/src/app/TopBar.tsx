@@ -1,9 +1,11 @@
-import { Box, Button, Container, Group, UnstyledButton } from '@mantine/core';
+import { Badge, Box, Button, Container, Group, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconLayoutGrid } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { useOrderSummary } from '../api/get-order-summary.api';
 import { signOut } from '../api/sign-out';
 import { useSession } from '../api/session';
 import { Logo } from '../ui/Logo';
+import { stepIndexOf } from './workflow-steps';
 
 const mainLinks = [
   { label: 'Home', to: '/' },
@@ -14,6 +16,43 @@ const mainLinks = [
 function isActive(pathname: string, to: string): boolean {
   if (to === '/') return pathname === '/' || pathname.toLowerCase() === '/home';
   return pathname.toLowerCase().startsWith(to.toLowerCase());
+}
+
+/**
+ * Whether a page asks for the Orders badge: only the signed-in screens (behind the session guard),
+ * so a public page never spends a refresh token or sends anyone to sign in for a count.
+ */
+function countsOrders(pathname: string): boolean {
+  return isActive(pathname, '/orders') || isActive(pathname, '/account') || stepIndexOf(pathname) >= 0;
+}
+
+/** The top bar's Orders link: a small badge counts the orders that need the seller. */
+function OrdersLink({ pathname }: { pathname: string }) {
+  const active = isActive(pathname, '/orders');
+  const summary = useOrderSummary(countsOrders(pathname));
+  const attention = summary.data?.attention ?? 0;
+  return (
+    <Button
+      component={Link}
+      to="/orders"
+      variant={active ? 'light' : 'subtle'}
+      color={active ? undefined : 'gray'}
+      c={active ? undefined : 'gray.8'}
+      aria-current={active ? 'page' : undefined}
+      size="sm"
+      fw={500}
+      rightSection={
+        attention > 0 ? (
+          <Badge size="sm" color="orange" variant="filled" circle={attention < 10}>
+            {attention > 99 ? '99+' : attention}
+            <VisuallyHidden> need attention</VisuallyHidden>
+          </Badge>
+        ) : undefined
+      }
+    >
+      Orders
+    </Button>
+  );
 }
 
 /** The header of every page: logo, site links and the session's links (SPEC.md "Navigation"). */
@@ -70,6 +109,7 @@ export function TopBar() {
           <Group gap="xs" wrap="nowrap">
             {signedIn ? (
               <>
+                <OrdersLink pathname={pathname} />
                 <Button
                   component={Link}
                   to="/account"
