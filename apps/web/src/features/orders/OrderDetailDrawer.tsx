@@ -90,7 +90,13 @@ function OrderDetailBody({ order }: { order: OrderDetail }) {
         </Text>
       </Group>
       {order.attention ? (
-        <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} p="sm">
+        <Alert
+          color="orange"
+          variant="light"
+          icon={<IconAlertTriangle size={18} aria-hidden />}
+          p="sm"
+          role="note"
+        >
           <Text fz="sm">{order.attention.sentence}</Text>
         </Alert>
       ) : null}

@@ -32,7 +32,7 @@ export function OrderItemsThumbs({
         const label = `${item.title}${item.variant ? ` · ${item.variant}` : ''} ${text.quantity(item.quantity)}`;
         return (
           <Tooltip key={index} label={label} withArrow openDelay={300}>
-            <Group gap={4} wrap="nowrap" tabIndex={0} aria-label={label}>
+            <Group gap={4} wrap="nowrap">
               {item.design_thumbnail_url ? (
                 <Thumb src={item.design_thumbnail_url} alt={text.itemAlt(item.title)} size={size} />
               ) : null}
