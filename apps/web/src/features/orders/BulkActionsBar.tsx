@@ -8,7 +8,7 @@ import { GuardedButton } from '../../ui/GuardedButton';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { bulkPlan } from './bulk-actions';
 import { useStartOrderRun } from './order-run.api';
-import { actionWords, ordersText as text } from './orders-messages';
+import { ordersText as text } from './orders-messages';
 
 interface BulkActionsBarProps {
   selected: OrderSummary[];
@@ -89,7 +89,7 @@ export function BulkActionsBar({ selected, onClear, onStarted }: BulkActionsBarP
                 loading={start.isPending && start.variables?.action === action}
                 onClick={() => ask(action, plan.orderIds)}
               >
-                {plan.reason ? actionWords[action].button : text.bulkButton(action, plan.orderIds.length)}
+                {plan.reason ? text.bulkWords[action] : text.bulkButton(action, plan.orderIds.length)}
               </GuardedButton>
             );
           })}

@@ -70,12 +70,14 @@ function fakeServer(place: (body: unknown) => Response | undefined = () => undef
 }
 
 async function choose(label: string, option: string) {
-  fireEvent.click(await screen.findByLabelText(label, { selector: 'input' }));
-  fireEvent.click(await screen.findByRole('option', { name: option }));
+  const select = await screen.findByLabelText<HTMLSelectElement>(label);
+  await waitFor(() => expect([...select.options].some((entry) => entry.text === option)).toBe(true));
+  const value = [...select.options].find((entry) => entry.text === option)?.value;
+  fireEvent.change(select, { target: { value } });
 }
 
 const type = (label: string, value: string) =>
-  fireEvent.change(screen.getByRole('textbox', { name: new RegExp(`^${label}`) }), { target: { value } });
+  fireEvent.change(screen.getByLabelText(new RegExp(`^${label}`)), { target: { value } });
 
 async function fillOrder() {
   renderRoutes([{ path: '/orders/:orderId?', element: <OrdersPage /> }], '/orders?view=all');
@@ -88,6 +90,9 @@ async function fillOrder() {
   await choose('Variant', 'Black / M · $10.50');
 }
 
+/** A whole form filled in jsdom: a few seconds on a loaded machine. */
+const formTimeout = { timeout: 15_000 };
+
 describe('Manual order', () => {
   beforeEach(() => {
     configureApiClient({ baseUrl: '', onSessionExpired: () => {} });
@@ -96,7 +101,7 @@ describe('Manual order', () => {
     vi.unstubAllGlobals();
   });
 
-  it('goes from the quote to a placed order, sent once, and opens it', async () => {
+  it('goes from the quote to a placed order, sent once, and opens it', formTimeout, async () => {
     const api = fakeServer();
     await fillOrder();
     type('First name', 'Grace');
@@ -137,41 +142,47 @@ describe('Manual order', () => {
     expect(placed[0]?.body).toMatchObject({ shipping_method: 'express', address: { city: 'Arlington' } });
     expect(api.keys[0]).toMatch(/.{16,}/);
 
-    expect(await screen.findByRole('dialog', { name: 'Order PF-2001' })).toBeTruthy();
+    // The new order opens in its drawer (titled by its number) over the list.
+    const title = await screen.findByText('Order PF-2001', undefined, { timeout: 5000 });
+    expect(title.closest('[role="dialog"]')).toBeTruthy();
     const list = screen.getByRole('table', { name: /newest first/ });
     await waitFor(() => expect(within(list).getByRole('link', { name: 'Order PF-2001' })).toBeTruthy());
   });
 
-  it('shows field errors at the fields, then sends the same Idempotency-Key again when placing is retried', async () => {
-    let first = true;
-    const api = fakeServer(() => {
-      if (!first) return undefined;
-      first = false;
-      return json(502, errorBody('Printify did not answer in time. Try again.', 'upstream_error'));
-    });
-    await fillOrder();
-    fireEvent.click(screen.getByRole('button', { name: 'Get shipping options' }));
-    expect(await screen.findByText('First name is required.')).toBeTruthy();
-    expect(screen.getByRole('textbox', { name: /^Country/ }).getAttribute('aria-invalid')).toBe('true');
-    expect(api.count('/orders_app/manual/quote/')).toBe(0);
-    await expectReason('Place order', 'Get the shipping options and choose one first.');
+  it(
+    'shows field errors at the fields, then sends the same Idempotency-Key again when placing is retried',
+    formTimeout,
+    async () => {
+      let first = true;
+      const api = fakeServer(() => {
+        if (!first) return undefined;
+        first = false;
+        return json(502, errorBody('Printify did not answer in time. Try again.', 'upstream_error'));
+      });
+      await fillOrder();
+      fireEvent.click(screen.getByRole('button', { name: 'Get shipping options' }));
+      expect(await screen.findByText('First name is required.')).toBeTruthy();
+      expect(screen.getByLabelText(/^Country/).getAttribute('aria-invalid')).toBe('true');
+      expect(api.count('/orders_app/manual/quote/')).toBe(0);
+      await expectReason('Place order', 'Get the shipping options and choose one first.');
 
-    type('First name', 'Grace');
-    type('Last name', 'Hopper');
-    type('Address', '1 Navy Way');
-    type('City', 'Arlington');
-    type('Postal code', '22202');
-    type('Country', 'US');
-    fireEvent.click(screen.getByRole('button', { name: 'Get shipping options' }));
-    await screen.findByRole('radio', { name: /Standard/ });
+      type('First name', 'Grace');
+      type('Last name', 'Hopper');
+      type('Address', '1 Navy Way');
+      type('City', 'Arlington');
+      type('Postal code', '22202');
+      type('Country', 'US');
+      fireEvent.click(screen.getByRole('button', { name: 'Get shipping options' }));
+      await screen.findByRole('radio', { name: /Standard/ });
 
-    fireEvent.click(screen.getByRole('button', { name: 'Place order' }));
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'Printify did not answer in time. Try again.',
-    );
-    fireEvent.click(screen.getByRole('button', { name: 'Place order' }));
-    await screen.findByText('Order created.');
-    expect(api.keys).toHaveLength(2);
-    expect(api.keys[1]).toBe(api.keys[0]);
-  });
+      fireEvent.click(screen.getByRole('button', { name: 'Place order' }));
+      expect((await screen.findByRole('alert')).textContent).toBe(
+        'Printify did not answer in time. Try again.',
+      );
+      fireEvent.click(screen.getByRole('button', { name: 'Place order' }));
+      await screen.findByText('Order created.');
+      expect(api.keys).toHaveLength(2);
+      expect(api.keys[1]).toBe(api.keys[0]);
+    },
+  );
 });

@@ -5,7 +5,7 @@ import {
   Modal,
   NumberInput,
   Radio,
-  Select,
+  NativeSelect,
   SimpleGrid,
   Stack,
   Text,
@@ -30,6 +30,11 @@ import {
 } from './manual-order.api';
 import { formatMoney } from './order-format';
 import { ordersText as text } from './orders-messages';
+
+/** A native select's options with its empty first choice. */
+function withPlaceholder(placeholder: string, options: { value: string; label: string }[]) {
+  return [{ value: '', label: placeholder, disabled: true }, ...options];
+}
 
 interface ManualOrderModalProps {
   opened: boolean;
@@ -152,37 +157,36 @@ export function ManualOrderForm({ onClose, onPlaced }: Omit<ManualOrderModalProp
         {text.manualIntro}
       </Text>
       <SimpleGrid cols={2} spacing="sm">
-        <Select
+        <NativeSelect
           size="sm"
           label={text.workspace}
-          placeholder={text.chooseWorkspace}
-          data={(workspaces.data ?? []).map((workspace) => ({
-            value: workspace.workspace_id,
-            label: workspace.workspace_name,
-          }))}
-          value={workspaceId}
-          onChange={(value) => {
-            setWorkspaceId(value);
+          data={withPlaceholder(
+            text.chooseWorkspace,
+            (workspaces.data ?? []).map((workspace) => ({
+              value: workspace.workspace_id,
+              label: workspace.workspace_name,
+            })),
+          )}
+          value={workspaceId ?? ''}
+          onChange={(event) => {
+            setWorkspaceId(event.currentTarget.value || null);
             setDesignId(null);
             setProductKey(null);
             setVariantId(null);
           }}
-          searchable
         />
-        <Select
+        <NativeSelect
           size="sm"
           label={text.design}
-          placeholder={text.chooseDesign}
-          data={designOptions}
-          value={designId}
+          data={withPlaceholder(text.chooseDesign, designOptions)}
+          value={designId ?? ''}
           disabled={!workspaceId}
           error={errors.design ?? (workspaceId && designs.data?.length === 0 ? text.noDesigns : undefined)}
-          onChange={(value) => {
-            setDesignId(value);
+          onChange={(event) => {
+            setDesignId(event.currentTarget.value || null);
             setProductKey(null);
             setVariantId(null);
           }}
-          searchable
         />
       </SimpleGrid>
       {designId && products.isPending ? (
@@ -202,35 +206,40 @@ export function ManualOrderForm({ onClose, onPlaced }: Omit<ManualOrderModalProp
       ) : null}
       {productList.length ? (
         <SimpleGrid cols={3} spacing="sm">
-          <Select
+          <NativeSelect
             size="sm"
             label={text.product}
-            data={productList.map((entry) => ({
-              value: `${entry.source_id}:${entry.product_id}`,
-              label: `${entry.title} (${orderProviderNames[entry.provider]}, ${entry.shop_title})`,
-            }))}
-            value={productKey}
+            data={withPlaceholder(
+              text.chooseProduct,
+              productList.map((entry) => ({
+                value: `${entry.source_id}:${entry.product_id}`,
+                label: `${entry.title} (${orderProviderNames[entry.provider]}, ${entry.shop_title})`,
+              })),
+            )}
+            value={productKey ?? ''}
             error={errors.product}
-            onChange={(value) => {
-              setProductKey(value);
+            onChange={(event) => {
+              setProductKey(event.currentTarget.value || null);
               setVariantId(null);
             }}
           />
-          <Select
+          <NativeSelect
             size="sm"
             label={text.variant}
-            data={(product?.variants ?? []).map((variant) => ({
-              value: variant.id,
-              label:
-                variant.cost_cents === null
-                  ? variant.title
-                  : `${variant.title} · ${formatMoney(variant.cost_cents, product?.currency ?? 'USD')}`,
-            }))}
-            value={variantId}
+            data={withPlaceholder(
+              text.chooseVariant,
+              (product?.variants ?? []).map((variant) => ({
+                value: variant.id,
+                label:
+                  variant.cost_cents === null
+                    ? variant.title
+                    : `${variant.title} · ${formatMoney(variant.cost_cents, product?.currency ?? 'USD')}`,
+              })),
+            )}
+            value={variantId ?? ''}
             disabled={!product}
             error={errors.variant}
-            onChange={setVariantId}
-            searchable
+            onChange={(event) => setVariantId(event.currentTarget.value || null)}
           />
           <NumberInput
             size="sm"

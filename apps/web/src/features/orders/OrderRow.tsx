@@ -50,6 +50,25 @@ function MoneyCells({ order }: { order: OrderSummary }) {
   );
 }
 
+/** The order's tracking links, under its dates. */
+function Tracking({ order }: { order: OrderSummary }) {
+  return (
+    <Stack gap={0} mt={2}>
+      {order.tracking.map((tracking) =>
+        tracking.url ? (
+          <Anchor key={tracking.number} href={tracking.url} target="_blank" rel="noreferrer" fz="xs">
+            {tracking.carrier} {tracking.number}
+          </Anchor>
+        ) : (
+          <Text key={tracking.number} fz="xs">
+            {tracking.carrier} {tracking.number}
+          </Text>
+        ),
+      )}
+    </Stack>
+  );
+}
+
 /** One order in the list: what it is, whose, what it holds, where it stands and what it earns. */
 export function OrderRow({ order, href, selected, onSelect }: OrderRowProps) {
   return (
@@ -78,7 +97,7 @@ export function OrderRow({ order, href, selected, onSelect }: OrderRowProps) {
         </Text>
       </Table.Td>
       <Table.Td>
-        <OrderItemsThumbs items={order.items} />
+        <OrderItemsThumbs items={order.items} max={1} />
       </Table.Td>
       <Table.Td>
         <Stack gap={4} align="flex-start">
@@ -96,27 +115,6 @@ export function OrderRow({ order, href, selected, onSelect }: OrderRowProps) {
       </Table.Td>
       <MoneyCells order={order} />
       <Table.Td>
-        {order.tracking.length ? (
-          <Stack gap={2}>
-            {order.tracking.map((tracking) =>
-              tracking.url ? (
-                <Anchor key={tracking.number} href={tracking.url} target="_blank" rel="noreferrer" fz="xs">
-                  {tracking.carrier} {tracking.number}
-                </Anchor>
-              ) : (
-                <Text key={tracking.number} fz="xs">
-                  {tracking.carrier} {tracking.number}
-                </Text>
-              ),
-            )}
-          </Stack>
-        ) : (
-          <Text fz="xs" c="dimmed">
-            {text.noTracking}
-          </Text>
-        )}
-      </Table.Td>
-      <Table.Td>
         <Text fz="xs" style={{ whiteSpace: 'nowrap' }}>
           {text.placed(formatDate(order.created_at))}
         </Text>
@@ -125,6 +123,7 @@ export function OrderRow({ order, href, selected, onSelect }: OrderRowProps) {
             {text.shipped(formatDate(order.shipped_at))}
           </Text>
         ) : null}
+        <Tracking order={order} />
       </Table.Td>
     </Table.Tr>
   );

@@ -53,7 +53,11 @@ export function OrderStatusBadge({
         tt="none"
         fw={600}
         leftSection={<Icon size={13} aria-hidden />}
-        styles={{ root: { maxWidth: '100%' }, label: { whiteSpace: 'normal', lineHeight: 1.25 } }}
+        // The words in dark text (a light badge's own shade falls short of 4.5:1); the tint and icon carry the colour.
+        styles={{
+          root: { maxWidth: '100%' },
+          label: { whiteSpace: 'normal', lineHeight: 1.25, color: 'var(--mantine-color-dark-7)' },
+        }}
         h="auto"
         py={3}
       >

@@ -201,7 +201,7 @@ describe('OrdersPage', () => {
 
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select order #1001' }));
     await expectReason(
-      'Cancel order',
+      'Cancel',
       'None of the selected orders allows this. Printify cancels only orders on hold or waiting for payment.',
     );
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select every order shown' }));

@@ -18,7 +18,7 @@ export function OrdersTable({ orders, caption, selected, onSelect, onSelectAll, 
   const chosen = orders.filter((order) => selected.has(order.id)).length;
   return (
     <Table.ScrollContainer minWidth={1100} className={classes.tableBox}>
-      <Table verticalSpacing="sm" horizontalSpacing="sm" highlightOnHover captionSide="top">
+      <Table verticalSpacing="sm" horizontalSpacing="xs" highlightOnHover captionSide="top">
         <Table.Caption className={classes.caption}>{caption}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
@@ -30,14 +30,13 @@ export function OrdersTable({ orders, caption, selected, onSelect, onSelectAll, 
                 onChange={(event) => onSelectAll(event.currentTarget.checked)}
               />
             </Table.Th>
-            <Table.Th>{text.colOrder}</Table.Th>
-            <Table.Th>{text.colCustomer}</Table.Th>
+            <Table.Th miw={120}>{text.colOrder}</Table.Th>
+            <Table.Th miw={160}>{text.colCustomer}</Table.Th>
             <Table.Th>{text.colItems}</Table.Th>
-            <Table.Th w={250}>{text.colStatus}</Table.Th>
+            <Table.Th w={230}>{text.colStatus}</Table.Th>
             <Table.Th className={classes.number}>{text.colRetail}</Table.Th>
             <Table.Th className={classes.number}>{text.colCost}</Table.Th>
             <Table.Th className={classes.number}>{text.colMargin}</Table.Th>
-            <Table.Th>{text.colTracking}</Table.Th>
             <Table.Th>{text.colDates}</Table.Th>
           </Table.Tr>
         </Table.Thead>

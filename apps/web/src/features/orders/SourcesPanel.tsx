@@ -1,4 +1,15 @@
-import { Badge, Button, Code, CopyButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Code,
+  CopyButton,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { orderProviderNames, type OrderSource } from '@podflow/contract/orders';
@@ -49,9 +60,9 @@ function SourceRow({ source }: { source: OrderSource }) {
           loading={sync.isPending}
           leftSection={<IconRefresh size={14} aria-hidden />}
           onClick={check}
-          aria-label={text.syncNowLabel(source.shop_title)}
         >
           {text.syncNow}
+          <VisuallyHidden> {source.shop_title}</VisuallyHidden>
         </GuardedButton>
       </Group>
       {!source.connected ? (

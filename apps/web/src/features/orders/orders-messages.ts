@@ -10,6 +10,12 @@ export const actionWords: Record<OrderAction, { button: string; running: string;
   retry: { button: 'Retry', running: 'Sending again', done: 'sent again' },
 };
 
+const ordersTextBulkWords: Record<OrderAction, string> = {
+  send_to_production: 'Send to production',
+  cancel: 'Cancel',
+  retry: 'Retry',
+};
+
 /** The texts of the Orders screen (the server's sentences come from the contract's `orderMessages`). */
 export const ordersText = {
   ...orderMessages,
@@ -62,8 +68,7 @@ export const ordersText = {
   colRetail: 'Retail',
   colCost: 'Cost',
   colMargin: 'Margin',
-  colTracking: 'Tracking',
-  colDates: 'Dates',
+  colDates: 'Dates and tracking',
   selectAll: 'Select every order shown',
   selectOrder: (number: string) => `Select order ${number}`,
   openOrder: (number: string) => `Order ${number}`,
@@ -76,7 +81,6 @@ export const ordersText = {
   moreItems: (value: number) => `+${count(value)} more`,
   itemAlt: (title: string) => `Design of ${title}`,
   mockupAlt: (title: string) => `Mockup of ${title}`,
-  noTracking: 'None yet',
   loadMore: 'Load more',
   loadingMore: 'Loading more orders…',
   loading: 'Loading orders',
@@ -100,7 +104,8 @@ export const ordersText = {
   clearSelection: 'Clear selection',
   selectFirst: 'Select one or more orders first.',
   noneAllowed: (reason: string) => `None of the selected orders allows this. ${reason}`,
-  bulkButton: (action: OrderAction, value: number) => `${actionWords[action].button} (${count(value)})`,
+  bulkWords: ordersTextBulkWords,
+  bulkButton: (action: OrderAction, value: number) => `${ordersTextBulkWords[action]} (${count(value)})`,
   confirmCancelTitle: (value: number) => `Cancel ${plural(value, 'order', 'orders')}?`,
   confirmCancelText:
     'The provider cancels what it still can; an order it has started printing cannot be canceled and is left as it is.',
@@ -181,7 +186,6 @@ export const ordersText = {
   copy: 'Copy',
   copied: 'Copied',
   syncNow: 'Check now',
-  syncNowLabel: (shop: string) => `Check ${shop} for new orders now`,
   syncFailed: 'The shop could not be checked. Please try again.',
 
   // Manual order.
@@ -192,6 +196,8 @@ export const ordersText = {
   design: 'Design',
   chooseWorkspace: 'Choose a workspace',
   chooseDesign: 'Choose a design',
+  chooseProduct: 'Choose a product',
+  chooseVariant: 'Choose a variant',
   noDesigns: 'This workspace has no designs yet.',
   product: 'Product',
   variant: 'Variant',
