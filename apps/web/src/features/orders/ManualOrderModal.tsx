@@ -205,7 +205,7 @@ export function ManualOrderForm({ onClose, onPlaced }: Omit<ManualOrderModalProp
         </Alert>
       ) : null}
       {productList.length ? (
-        <SimpleGrid cols={3} spacing="sm">
+        <Stack gap="sm">
           <NativeSelect
             size="sm"
             label={text.product}
@@ -223,35 +223,37 @@ export function ManualOrderForm({ onClose, onPlaced }: Omit<ManualOrderModalProp
               setVariantId(null);
             }}
           />
-          <NativeSelect
-            size="sm"
-            label={text.variant}
-            data={withPlaceholder(
-              text.chooseVariant,
-              (product?.variants ?? []).map((variant) => ({
-                value: variant.id,
-                label:
-                  variant.cost_cents === null
-                    ? variant.title
-                    : `${variant.title} · ${formatMoney(variant.cost_cents, product?.currency ?? 'USD')}`,
-              })),
-            )}
-            value={variantId ?? ''}
-            disabled={!product}
-            error={errors.variant}
-            onChange={(event) => setVariantId(event.currentTarget.value || null)}
-          />
-          <NumberInput
-            size="sm"
-            label={text.quantityLabel}
-            min={1}
-            max={999}
-            allowDecimal={false}
-            value={quantity}
-            error={errors.quantity}
-            onChange={(value) => setQuantity(typeof value === 'number' ? value : Number(value) || 0)}
-          />
-        </SimpleGrid>
+          <SimpleGrid cols={2} spacing="sm">
+            <NativeSelect
+              size="sm"
+              label={text.variant}
+              data={withPlaceholder(
+                text.chooseVariant,
+                (product?.variants ?? []).map((variant) => ({
+                  value: variant.id,
+                  label:
+                    variant.cost_cents === null
+                      ? variant.title
+                      : `${variant.title} · ${formatMoney(variant.cost_cents, product?.currency ?? 'USD')}`,
+                })),
+              )}
+              value={variantId ?? ''}
+              disabled={!product}
+              error={errors.variant}
+              onChange={(event) => setVariantId(event.currentTarget.value || null)}
+            />
+            <NumberInput
+              size="sm"
+              label={text.quantityLabel}
+              min={1}
+              max={999}
+              allowDecimal={false}
+              value={quantity}
+              error={errors.quantity}
+              onChange={(value) => setQuantity(typeof value === 'number' ? value : Number(value) || 0)}
+            />
+          </SimpleGrid>
+        </Stack>
       ) : null}
       <Stack gap={6}>
         <Title order={3} fz="sm" fw={650}>
