@@ -87,6 +87,15 @@ export function OrderRow({ order, href, selected, onSelect }: OrderRowProps) {
         <Text fz="xs" c="dimmed" lineClamp={1}>
           {orderProviderNames[order.provider]} · {order.shop_title}
         </Text>
+        {order.store ? (
+          <Text fz="xs" c="dimmed" lineClamp={1}>
+            {text.storeLine(
+              orderProviderNames[order.store.store],
+              order.store.number,
+              order.store.financial_status,
+            )}
+          </Text>
+        ) : null}
       </Table.Td>
       <Table.Td>
         <Text fz="sm" lineClamp={1}>

@@ -75,6 +75,8 @@ export const ordersText = {
   providerWord: (word: string) => `${word} at the provider`,
   costParts: (items: string, shipping: string) => `${items} items + ${shipping} shipping`,
   negativeMargin: 'Loss',
+  storeLine: (store: string, number: string, financial: string | null) =>
+    `${store} ${number}${financial ? ` · ${financial}` : ''}`,
   unknown: '—',
   placed: (date: string) => `Placed ${date}`,
   shipped: (date: string) => `Shipped ${date}`,
