@@ -1,5 +1,6 @@
 import { Badge, Box, Button, Container, Group, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconLayoutGrid } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useOrderSummary } from '../api/get-order-summary.api';
 import { signOut } from '../api/sign-out';
@@ -18,6 +19,35 @@ function isActive(pathname: string, to: string): boolean {
   return pathname.toLowerCase().startsWith(to.toLowerCase());
 }
 
+/** A link of the top bar: subtle grey, tinted while its page is open. */
+function TopBarLink({
+  to,
+  active,
+  children,
+  rightSection,
+}: {
+  to: string;
+  active: boolean;
+  children: ReactNode;
+  rightSection?: ReactNode;
+}) {
+  return (
+    <Button
+      component={Link}
+      to={to}
+      variant={active ? 'light' : 'subtle'}
+      color={active ? undefined : 'gray'}
+      c={active ? undefined : 'gray.8'}
+      aria-current={active ? 'page' : undefined}
+      size="sm"
+      fw={500}
+      rightSection={rightSection}
+    >
+      {children}
+    </Button>
+  );
+}
+
 /**
  * Whether a page asks for the Orders badge: only the signed-in screens (behind the session guard),
  * so a public page never spends a refresh token or sends anyone to sign in for a count.
@@ -32,15 +62,9 @@ function OrdersLink({ pathname }: { pathname: string }) {
   const summary = useOrderSummary(countsOrders(pathname));
   const attention = summary.data?.attention ?? 0;
   return (
-    <Button
-      component={Link}
+    <TopBarLink
       to="/orders"
-      variant={active ? 'light' : 'subtle'}
-      color={active ? undefined : 'gray'}
-      c={active ? undefined : 'gray.8'}
-      aria-current={active ? 'page' : undefined}
-      size="sm"
-      fw={500}
+      active={active}
       rightSection={
         attention > 0 ? (
           <Badge size="sm" color="orange" variant="filled" circle={attention < 10}>
@@ -51,7 +75,7 @@ function OrdersLink({ pathname }: { pathname: string }) {
       }
     >
       Orders
-    </Button>
+    </TopBarLink>
   );
 }
 
@@ -60,7 +84,6 @@ export function TopBar() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const { signedIn } = useSession();
-  const onAccount = isActive(pathname, '/account');
 
   const logout = () => {
     signOut();
@@ -86,42 +109,20 @@ export function TopBar() {
               <Logo />
             </UnstyledButton>
             <Group component="nav" aria-label="Main" gap={4} wrap="nowrap">
-              {mainLinks.map((link) => {
-                const active = isActive(pathname, link.to);
-                return (
-                  <Button
-                    key={link.to}
-                    component={Link}
-                    to={link.to}
-                    variant={active ? 'light' : 'subtle'}
-                    color={active ? undefined : 'gray'}
-                    c={active ? undefined : 'gray.8'}
-                    aria-current={active ? 'page' : undefined}
-                    size="sm"
-                    fw={500}
-                  >
-                    {link.label}
-                  </Button>
-                );
-              })}
+              {mainLinks.map((link) => (
+                <TopBarLink key={link.to} to={link.to} active={isActive(pathname, link.to)}>
+                  {link.label}
+                </TopBarLink>
+              ))}
             </Group>
           </Group>
           <Group gap="xs" wrap="nowrap">
             {signedIn ? (
               <>
                 <OrdersLink pathname={pathname} />
-                <Button
-                  component={Link}
-                  to="/account"
-                  variant={onAccount ? 'light' : 'subtle'}
-                  color={onAccount ? undefined : 'gray'}
-                  c={onAccount ? undefined : 'gray.8'}
-                  aria-current={onAccount ? 'page' : undefined}
-                  size="sm"
-                  fw={500}
-                >
+                <TopBarLink to="/account" active={isActive(pathname, '/account')}>
                   Your Account
-                </Button>
+                </TopBarLink>
                 <Button variant="subtle" color="gray" c="gray.8" size="sm" fw={500} onClick={logout}>
                   Logout
                 </Button>

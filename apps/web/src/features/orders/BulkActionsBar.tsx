@@ -1,5 +1,4 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useRef } from 'react';
 import { orderActions, type OrderAction, type OrderSummary } from '@podflow/contract/orders';
 import { failureText } from '../../api/failure-text';
@@ -7,6 +6,7 @@ import { newRequestKey } from '../../api/request-key';
 import { GuardedButton } from '../../ui/GuardedButton';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { bulkPlan } from './bulk-actions';
+import { confirmThenCancel } from './confirm-cancel';
 import { useStartOrderRun } from './order-run.api';
 import { ordersText as text } from './orders-messages';
 
@@ -42,19 +42,18 @@ export function BulkActionsBar({ selected, onClear, onStarted }: BulkActionsBarP
     }
   };
 
-  const ask = (action: OrderAction, orderIds: string[]) => {
-    if (action !== 'cancel') return run(action, orderIds);
-    return new Promise<void>((resolve) => {
-      modals.openConfirmModal({
-        title: text.confirmCancelTitle(orderIds.length),
-        children: <Text fz="sm">{text.confirmCancelText}</Text>,
-        labels: { confirm: text.confirmCancel, cancel: text.confirmKeep },
-        confirmProps: { color: 'red' },
-        onConfirm: () => void run(action, orderIds).finally(resolve),
-        onCancel: resolve,
-      });
-    });
-  };
+  const ask = (action: OrderAction, orderIds: string[]) =>
+    action === 'cancel'
+      ? confirmThenCancel(
+          {
+            title: text.confirmCancelTitle(orderIds.length),
+            text: text.confirmCancelText,
+            confirm: text.confirmCancel,
+            keep: text.confirmKeep,
+          },
+          () => run(action, orderIds),
+        )
+      : run(action, orderIds);
 
   return (
     <Paper

@@ -1,5 +1,4 @@
 import { Alert, Group, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import {
   orderActions,
@@ -12,6 +11,7 @@ import { failureText } from '../../api/failure-text';
 import { FailureDetails } from '../../ui/FailureDetails';
 import { GuardedButton } from '../../ui/GuardedButton';
 import { notifySuccess } from '../../ui/notify';
+import { confirmThenCancel } from './confirm-cancel';
 import { useOrderAction } from './order-action.api';
 import { actionWords, ordersText as text } from './orders-messages';
 
@@ -44,19 +44,18 @@ export function OrderActions({ order }: { order: OrderDetail }) {
     }
   };
 
-  const ask = (action: OrderAction) => {
-    if (action !== 'cancel') return run(action);
-    return new Promise<void>((resolve) => {
-      modals.openConfirmModal({
-        title: text.confirmOneCancelTitle(order.number),
-        children: <Text fz="sm">{text.confirmOneCancelText}</Text>,
-        labels: { confirm: text.confirmOneCancel, cancel: text.confirmOneKeep },
-        confirmProps: { color: 'red' },
-        onConfirm: () => void run(action).finally(resolve),
-        onCancel: resolve,
-      });
-    });
-  };
+  const ask = (action: OrderAction) =>
+    action === 'cancel'
+      ? confirmThenCancel(
+          {
+            title: text.confirmOneCancelTitle(order.number),
+            text: text.confirmOneCancelText,
+            confirm: text.confirmOneCancel,
+            keep: text.confirmOneKeep,
+          },
+          () => run(action),
+        )
+      : run(action);
 
   return (
     <Stack gap="xs">
