@@ -76,7 +76,7 @@ function OrderSettingsForm({ saved }: { saved: OrderSettings }) {
           size="sm"
         />
         {failure ? (
-          <Text fz="sm" c="red.8" role="alert">
+          <Text fz="sm" c="red.9" role="alert">
             {failure}
           </Text>
         ) : null}

@@ -55,7 +55,7 @@ export function OrderAddressSection({ order }: { order: OrderDetail }) {
             onChange={(key, value) => setDraft({ ...draft, [key]: value })}
           />
           {failure ? (
-            <Text fz="sm" c="red.8" role="alert">
+            <Text fz="sm" c="red.9" role="alert">
               {failure}
             </Text>
           ) : null}

@@ -68,7 +68,7 @@ function MoneyTable({ order }: { order: OrderDetail }) {
             <Table.Th fw={500} c="dimmed" w="60%">
               {label}
             </Table.Th>
-            <Table.Td ta="right" fw={label === text.margin ? 650 : undefined} c={bad ? 'red.8' : undefined}>
+            <Table.Td ta="right" fw={label === text.margin ? 650 : undefined} c={bad ? 'red.9' : undefined}>
               {value}
             </Table.Td>
           </Table.Tr>

@@ -37,11 +37,11 @@ function MoneyCells({ order }: { order: OrderSummary }) {
         </Tooltip>
       </Table.Td>
       <Table.Td className={classes.number}>
-        <Text span fz="sm" fw={negative ? 600 : undefined} c={negative ? 'red.8' : undefined}>
+        <Text span fz="sm" fw={negative ? 600 : undefined} c={negative ? 'red.9' : undefined}>
           {formatMoney(money.margin_cents, money.currency)}
         </Text>
         {negative ? (
-          <Text fz="xs" c="red.8">
+          <Text fz="xs" c="red.9">
             {text.negativeMargin}
           </Text>
         ) : null}

@@ -74,11 +74,11 @@ function SourceRow({ source }: { source: OrderSource }) {
         <Group gap={4} wrap="nowrap" align="flex-start">
           <IconAlertCircle
             size={14}
-            color="var(--mantine-color-red-8)"
+            color="var(--mantine-color-red-9)"
             aria-hidden
             style={{ flexShrink: 0, marginTop: 2 }}
           />
-          <Text fz="xs" c="red.8">
+          <Text fz="xs" c="red.9">
             {failure ?? source.problem}
           </Text>
         </Group>
