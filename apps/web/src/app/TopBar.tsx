@@ -68,8 +68,7 @@ function OrdersLink({ pathname }: { pathname: string }) {
       rightSection={
         attention > 0 ? (
           <Badge size="sm" color="orange" variant="filled" circle={attention < 10}>
-            {attention > 99 ? '99+' : attention}
-            <VisuallyHidden> need attention</VisuallyHidden>
+            {attention > 99 ? '99+' : attention} <VisuallyHidden>need attention</VisuallyHidden>
           </Badge>
         ) : undefined
       }

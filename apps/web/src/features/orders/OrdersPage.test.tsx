@@ -65,6 +65,11 @@ function fakeServer(options: ServerOptions = {}) {
       return json(200, { message: `Working on ${sent.order_ids.length} orders.`, run: state.run });
     }
     if (pathname === '/orders_app/runs/run-1/') return json(200, state.run);
+    const sync = /^\/orders_app\/sources\/([^/]+)\/sync\/$/.exec(pathname);
+    if (sync) {
+      const source = (options.sources ?? []).find((candidate) => candidate.id === sync[1]);
+      return json(200, { message: 'Syncing Whisker Prints.', source: { ...source, importing: true } });
+    }
     const action = /^\/orders_app\/orders\/([^/]+)\/(send_to_production|cancel|retry)\/$/.exec(pathname);
     if (action) return options.action?.(action[1]!, action[2]!);
     const detail = /^\/orders_app\/orders\/([^/]+)\/$/.exec(pathname);
@@ -189,6 +194,34 @@ describe('OrdersPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Show all orders' }));
     expect(within(await table()).getAllByRole('row')).toHaveLength(2);
     expect(router.state.location.search).toBe('?view=all');
+  });
+
+  it('shows each shop with its problem and the Gelato webhook address, and syncs one now', async () => {
+    const api = fakeServer({
+      sources: [
+        buildOrderSource('src-printify', {
+          problem: 'Printify refused the API key: reconnect the shop in step 7.',
+        }),
+        buildOrderSource('src-gelato', {
+          provider: 'gelato',
+          shop_title: 'Whisker Prints',
+          webhooks: 'manual',
+          webhook_url: 'https://podflow.example/webhooks/gelato/7c1f3e9a/',
+        }),
+      ],
+    });
+    renderRoutes(routes, '/orders');
+    const shops = await screen.findByRole('region', { name: 'Shops' });
+    expect(
+      within(shops).getByText('Printify refused the API key: reconnect the shop in step 7.'),
+    ).toBeTruthy();
+    expect(within(shops).getByText('https://podflow.example/webhooks/gelato/7c1f3e9a/')).toBeTruthy();
+    expect(within(shops).getByRole('button', { name: 'Copy' })).toBeTruthy();
+
+    fireEvent.click(within(shops).getByRole('button', { name: 'Sync now Whisker Prints' }));
+    await screen.findByText('Syncing Whisker Prints.');
+    expect(within(shops).getByText('Importing the last 60 days…')).toBeTruthy();
+    expect(api.count('/orders_app/sources/src-gelato/sync/')).toBe(1);
   });
 
   it('runs a bulk send to production on the orders that allow it, once, and shows each outcome', async () => {

@@ -61,8 +61,7 @@ function SourceRow({ source }: { source: OrderSource }) {
           leftSection={<IconRefresh size={14} aria-hidden />}
           onClick={check}
         >
-          {text.syncNow}
-          <VisuallyHidden> {source.shop_title}</VisuallyHidden>
+          {text.syncNow} <VisuallyHidden>{source.shop_title}</VisuallyHidden>
         </GuardedButton>
       </Group>
       {!source.connected ? (
@@ -104,7 +103,7 @@ function SourceRow({ source }: { source: OrderSource }) {
   );
 }
 
-/** The seller's shops that orders come from, each with its state and a "Check now". */
+/** The seller's shops that orders come from, each with its state and a "Sync now". */
 export function SourcesPanel({ sources }: { sources: OrderSource[] }) {
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="order-sources-title">

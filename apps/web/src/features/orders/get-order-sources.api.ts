@@ -24,7 +24,7 @@ export function syncOrderSource(sourceId: string): Promise<{ message: string; so
   return api.post(`/orders_app/sources/${encodeURIComponent(sourceId)}/sync/`);
 }
 
-/** "Check now" as a mutation: the shop's row is the answer. */
+/** "Sync now" as a mutation: the shop's row is the answer. */
 export function useSyncOrderSource() {
   const queryClient = useQueryClient();
   return useMutation({

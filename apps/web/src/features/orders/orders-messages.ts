@@ -174,8 +174,8 @@ export const ordersText = {
   // Sources.
   sourcesTitle: 'Shops',
   sourcesToggle: (value: number) => `Shops (${count(value)})`,
-  lastSynced: (date: string) => `Last checked ${date}`,
-  neverSynced: 'Not checked yet',
+  lastSynced: (date: string) => `Last synced ${date}`,
+  neverSynced: 'Not synced yet',
   importing: 'Importing the last 60 days…',
   disconnectedSource: 'No longer connected: its orders are kept, read-only.',
   webhooks: {
@@ -187,8 +187,8 @@ export const ordersText = {
   webhookUrl: 'Webhook address',
   copy: 'Copy',
   copied: 'Copied',
-  syncNow: 'Check now',
-  syncFailed: 'The shop could not be checked. Please try again.',
+  syncNow: 'Sync now',
+  syncFailed: 'The shop could not be synced. Please try again.',
 
   // Manual order.
   manualTitle: 'New order',
