@@ -4,7 +4,6 @@ import {
   Group,
   Modal,
   NumberInput,
-  Radio,
   NativeSelect,
   SimpleGrid,
   Stack,
@@ -30,6 +29,7 @@ import {
 } from './manual-order.api';
 import { formatMoney } from './order-format';
 import { ordersText as text } from './orders-messages';
+import { ShippingOptions } from './ShippingOptions';
 
 /** A native select's options with its empty first choice. */
 function withPlaceholder(placeholder: string, options: { value: string; label: string }[]) {
@@ -271,31 +271,7 @@ export function ManualOrderForm({ onClose, onPlaced }: Omit<ManualOrderModalProp
         </Button>
       </Group>
       {quoted ? (
-        <Stack gap={6}>
-          {quoted.quote.items_cents !== null ? (
-            <Text fz="sm">
-              {text.itemsCost(
-                formatMoney(quoted.quote.items_cents, quoted.quote.options[0]?.currency ?? 'USD'),
-              )}
-            </Text>
-          ) : null}
-          <Radio.Group label={text.shippingOptions} value={method} onChange={setMethod}>
-            <Stack gap={6} mt={6}>
-              {quoted.quote.options.map((option) => (
-                <Radio
-                  key={option.method}
-                  value={option.method}
-                  label={`${option.name} · ${formatMoney(option.price_cents, option.currency)} · ${text.optionDays(option.min_days, option.max_days)}`}
-                />
-              ))}
-            </Stack>
-          </Radio.Group>
-          {!quoteCurrent ? (
-            <Text fz="sm" c="orange.9">
-              {text.quoteStale}
-            </Text>
-          ) : null}
-        </Stack>
+        <ShippingOptions quote={quoted.quote} method={method} onMethod={setMethod} stale={!quoteCurrent} />
       ) : null}
       {failure ? (
         <Alert color="red" variant="light" role="alert" p="sm">

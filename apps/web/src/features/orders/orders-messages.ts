@@ -232,6 +232,7 @@ export const ordersText = {
         : min === null
           ? `up to ${max} days`
           : `${min}–${max} days`,
+  noShippingOption: 'The provider offers no shipping to this address: check the country and the address.',
   quoteStale: 'You changed the order: get the shipping options again.',
   placeOrder: 'Place order',
   placeNeedsQuote: 'Get the shipping options and choose one first.',
