@@ -174,6 +174,13 @@ export type OrderDetail = OrderSummary & {
   store_url: string | null;
 };
 
+/**
+ * Extra fields an order action's refusal may carry beside the error body (errors.ts): the
+ * provider's own words, which the screen folds under the sentence, and the order read again.
+ * Optional: a refusal without them shows the sentence alone.
+ */
+export type OrderRefusalExtra = { provider_detail?: string | null; order?: OrderDetail };
+
 export type OrderListPage = { orders: OrderSummary[]; next_cursor: string | null };
 
 export type OrderFilters = {
@@ -242,7 +249,7 @@ export type ManualOrderProduct = {
   product_id: string;
   title: string;
   variants: { id: string; title: string; cost_cents: number | null }[];
-  /** The currency of the variants' costs (optional: the screen assumes USD without it). */
+  /** The currency of the variants' costs (optional: without it the screen shows no cost beside a variant). */
   currency?: string;
 };
 
@@ -279,10 +286,3 @@ export const orderMessages = {
   noProduct:
     'This design has no product on Printify or Gelato yet: create its listing first (step 7), then order it.',
 } as const;
-
-/**
- * Extra fields an order action's refusal may carry beside the error body (errors.ts): the
- * provider's own words and code, which the screen folds under the sentence. Optional: a refusal
- * without them shows the sentence alone.
- */
-export type OrderRefusalExtra = { provider_detail?: string | null };

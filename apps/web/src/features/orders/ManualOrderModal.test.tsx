@@ -47,6 +47,7 @@ function fakeServer(place: (body: unknown) => Response | undefined = () => undef
               product_id: 'p1',
               title: 'Sleepy cat tee',
               variants: [{ id: '17887', title: 'Black / M', cost_cents: 1050 }],
+              currency: 'USD',
             },
           ],
         });

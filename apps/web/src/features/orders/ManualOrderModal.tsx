@@ -231,10 +231,11 @@ export function ManualOrderForm({ onClose, onPlaced }: Omit<ManualOrderModalProp
                 text.chooseVariant,
                 (product?.variants ?? []).map((variant) => ({
                   value: variant.id,
+                  // A cost is shown only in a currency the server named.
                   label:
-                    variant.cost_cents === null
+                    variant.cost_cents === null || !product?.currency
                       ? variant.title
-                      : `${variant.title} · ${formatMoney(variant.cost_cents, product?.currency ?? 'USD')}`,
+                      : `${variant.title} · ${formatMoney(variant.cost_cents, product.currency)}`,
                 })),
               )}
               value={variantId ?? ''}

@@ -1,4 +1,5 @@
 import { Alert, Group, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   orderActions,
@@ -12,6 +13,7 @@ import { FailureDetails } from '../../ui/FailureDetails';
 import { GuardedButton } from '../../ui/GuardedButton';
 import { notifySuccess } from '../../ui/notify';
 import { confirmThenCancel } from './confirm-cancel';
+import { orderQuery } from './get-order.api';
 import { useOrderAction } from './order-action.api';
 import { actionWords, ordersText as text } from './orders-messages';
 
@@ -21,9 +23,9 @@ interface Refusal {
   detail: string | null;
 }
 
-function refusalOf(error: unknown): Refusal {
-  const extra = error instanceof ApiError ? (error.errorBody as OrderRefusalExtra | null) : null;
-  return { sentence: failureText(error, text.actionFailed), detail: extra?.provider_detail ?? null };
+/** The refusal's body beside the error sentence: the provider's words and the order read again. */
+function refusalExtra(error: unknown): OrderRefusalExtra | null {
+  return error instanceof ApiError ? (error.errorBody as OrderRefusalExtra | null) : null;
 }
 
 /**
@@ -32,6 +34,7 @@ function refusalOf(error: unknown): Refusal {
  */
 export function OrderActions({ order }: { order: OrderDetail }) {
   const act = useOrderAction(order.id);
+  const queryClient = useQueryClient();
   const [refusal, setRefusal] = useState<Refusal | null>(null);
 
   const run = async (action: OrderAction) => {
@@ -40,7 +43,10 @@ export function OrderActions({ order }: { order: OrderDetail }) {
       const reply = await act.mutateAsync(action);
       notifySuccess(reply.message);
     } catch (error) {
-      setRefusal(refusalOf(error));
+      const extra = refusalExtra(error);
+      setRefusal({ sentence: failureText(error, text.actionFailed), detail: extra?.provider_detail ?? null });
+      // The order as the provider has it now (a refusal often means it moved on).
+      if (extra?.order?.id === order.id) queryClient.setQueryData(orderQuery(order.id).queryKey, extra.order);
     }
   };
 

@@ -289,6 +289,7 @@ describe('OrdersPage', () => {
         json(409, {
           ...errorBody('Printify did not cancel #1002: it is already in production.', 'provider_refused'),
           provider_detail: 'Printify 400: Order can not be canceled',
+          order: buildOrderDetail(buildOrder('1002')),
         }),
     });
     renderRoutes(routes, '/orders/1002');
@@ -304,6 +305,8 @@ describe('OrdersPage', () => {
     expect(within(refusal).getByText("The provider's own words")).toBeTruthy();
     expect(within(refusal).getByText('Printify 400: Order can not be canceled')).toBeTruthy();
     expect(api.count('/orders_app/orders/1002/cancel/')).toBe(1);
+    // The order as the refusal read it again: it moved on to production.
+    expect(within(drawer).getByText('In production')).toBeTruthy();
   });
 
   it('sends one order to production from its drawer and shows it as the server answered', async () => {
