@@ -91,24 +91,20 @@ export function OrderFiltersBar({ filters, sources, onChange }: OrderFiltersBarP
         clearable
         w={210}
       />
-      <TextInput
-        size="sm"
-        type="date"
-        label={text.from}
-        value={filters.from ?? ''}
-        max={filters.to}
-        onChange={(event) => set({ from: event.currentTarget.value || undefined })}
-        w={150}
-      />
-      <TextInput
-        size="sm"
-        type="date"
-        label={text.to}
-        value={filters.to ?? ''}
-        min={filters.from}
-        onChange={(event) => set({ to: event.currentTarget.value || undefined })}
-        w={150}
-      />
+      {(['from', 'to'] as const).map((edge) => (
+        <TextInput
+          key={edge}
+          size="sm"
+          type="date"
+          label={text[edge]}
+          value={filters[edge] ?? ''}
+          // The range cannot be turned inside out: each end is bounded by the other.
+          min={edge === 'to' ? filters.from : undefined}
+          max={edge === 'from' ? filters.to : undefined}
+          onChange={(event) => set({ [edge]: event.currentTarget.value || undefined })}
+          w={150}
+        />
+      ))}
       {hasFilters(filters) ? (
         <Button
           size="sm"
