@@ -138,6 +138,13 @@ describe('OrdersPage', () => {
     await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(2));
     expect(listCalls(api).at(-1)?.get('status')).toBe('in_production');
 
+    // A date range is a filter too; each end bounds the other.
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01' } });
+    await waitFor(() => expect(listCalls(api).at(-1)?.get('from')).toBe('2026-11-01'));
+    expect(router.state.location.search).toContain('from=2026-11-01');
+    expect(screen.getByLabelText('To').getAttribute('min')).toBe('2026-11-01');
+    await act(() => router.navigate(-1));
+
     // Back brings the previous filters back.
     await act(() => router.navigate(-1));
     await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(3));
