@@ -67,7 +67,8 @@ function OrdersLink({ pathname }: { pathname: string }) {
       active={active}
       rightSection={
         attention > 0 ? (
-          <Badge size="sm" color="orange" variant="filled" circle={attention < 10}>
+          // The Orders screen's attention orange: white on it is 6:1 (Mantine's filled orange is 3:1).
+          <Badge size="sm" color="#a33b00" variant="filled" circle={attention < 10}>
             {attention > 99 ? '99+' : attention} <VisuallyHidden>need attention</VisuallyHidden>
           </Badge>
         ) : undefined
