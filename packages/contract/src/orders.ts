@@ -174,6 +174,13 @@ export type OrderDetail = OrderSummary & {
   store_url: string | null;
 };
 
+/**
+ * Extra fields an order action's refusal may carry beside the error body (errors.ts): the
+ * provider's own words, which the screen folds under the sentence, and the order read again.
+ * Optional: a refusal without them shows the sentence alone.
+ */
+export type OrderRefusalExtra = { provider_detail?: string | null; order?: OrderDetail };
+
 export type OrderListPage = { orders: OrderSummary[]; next_cursor: string | null };
 
 export type OrderFilters = {
@@ -242,6 +249,8 @@ export type ManualOrderProduct = {
   product_id: string;
   title: string;
   variants: { id: string; title: string; cost_cents: number | null }[];
+  /** The currency of the variants' costs (optional: without it the screen shows no cost beside a variant). */
+  currency?: string;
 };
 
 export type ShippingOption = {

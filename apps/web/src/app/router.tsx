@@ -92,6 +92,12 @@ export const routes: RouteObject[] = [
                 () => import('../features/account/AccountPage').then((m) => m.AccountPage),
                 'Your Account',
               ),
+              // One route for the list and its order's drawer: opening an order keeps the list as it is.
+              screen(
+                '/orders/:orderId?',
+                () => import('../features/orders/OrdersPage').then((m) => m.OrdersPage),
+                'Orders',
+              ),
             ],
           },
           { path: '*', Component: NotFoundPage, handle: { title: 'Page not found' } satisfies PageHandle },

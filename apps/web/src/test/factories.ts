@@ -1,6 +1,14 @@
 import type { DesignLineItem } from '@podflow/contract/designs';
 import type { GelatoInfo, ListingResult, ListingRun, PrintifyInfo } from '@podflow/contract/listings';
 import type { MockupJobLog } from '@podflow/contract/mockups';
+import type {
+  OrderDetail,
+  OrderRun,
+  OrderRunItem,
+  OrderSource,
+  OrderSummary,
+  OrderSummaryCounts,
+} from '@podflow/contract/orders';
 import type { StoreSyncResult, StoreSyncRun } from '@podflow/contract/stores';
 
 /** A mockup job of template `${id}.png`: pending, 10 designs, none rendered yet. */
@@ -143,6 +151,147 @@ export function buildSyncRun(
     reason: null,
     created_at: '2026-01-01T00:00:00.000Z',
     finished_at: open ? null : '2026-01-01T00:05:00.000Z',
+    ...overrides,
+  };
+}
+
+/** An order on Printify of shop 'Cat Tees': in production, one cat tee, $25 retail, $14 cost. */
+export function buildOrder(id: string, overrides: Partial<OrderSummary> = {}): OrderSummary {
+  return {
+    id,
+    provider: 'printify',
+    source_id: 'src-printify',
+    shop_title: 'Cat Tees',
+    number: `#${id}`,
+    provider_order_id: `pf-${id}`,
+    customer: 'Ada Lovelace',
+    email: 'ada@example.com',
+    country: 'GB',
+    items: [
+      {
+        title: 'Cat tee',
+        variant: 'Black / M',
+        sku: 'CAT-M',
+        quantity: 1,
+        design_id: 'cat',
+        design_thumbnail_url: '/files/cat.webp',
+        mockup_url: '/files/cat-mockup.jpg',
+        status: null,
+      },
+    ],
+    status: 'in_production',
+    provider_status: 'in-production',
+    attention: null,
+    money: { currency: 'USD', retail_cents: 2500, cost_cents: 1050, shipping_cents: 400, margin_cents: 1050 },
+    tracking: [],
+    store: null,
+    blocked: {
+      send_to_production: 'This order is already in production.',
+      cancel: 'Printify cancels only orders on hold or waiting for payment.',
+      retry: 'Nothing failed to send.',
+      edit_address: 'Printify no longer changes the address once production started.',
+    },
+    created_at: '2026-11-20T10:00:00.000Z',
+    updated_at: '2026-11-20T10:00:00.000Z',
+    shipped_at: null,
+    ...overrides,
+  };
+}
+
+/** An order on hold waiting for approval: it can be sent to production or canceled. */
+export function buildOnHoldOrder(id: string, overrides: Partial<OrderSummary> = {}): OrderSummary {
+  return buildOrder(id, {
+    status: 'awaiting_approval',
+    provider_status: 'on-hold',
+    attention: {
+      reason: 'awaiting_approval',
+      sentence: 'Waiting for your approval: send it to production or cancel it.',
+      since: '2026-11-20T10:00:00.000Z',
+    },
+    blocked: {
+      send_to_production: null,
+      cancel: null,
+      retry: 'Nothing failed to send.',
+      edit_address: null,
+    },
+    ...overrides,
+  });
+}
+
+/** The detail of an order summary: an address, no shipments, one timeline entry. */
+export function buildOrderDetail(order: OrderSummary, overrides: Partial<OrderDetail> = {}): OrderDetail {
+  return {
+    ...order,
+    address: {
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: order.email,
+      phone: null,
+      country: 'GB',
+      region: null,
+      address1: '12 St James Square',
+      address2: null,
+      city: 'London',
+      zip: 'SW1Y 4JH',
+      company: null,
+    },
+    shipments: [],
+    timeline: [{ at: order.created_at, text: 'Order placed in Cat Tees', origin: 'import' }],
+    provider_url: `https://printify.com/app/orders/${order.provider_order_id}`,
+    store_url: null,
+    ...overrides,
+  };
+}
+
+/** A bulk run over the given items, counted from them; In Progress while any waits. */
+export function buildOrderRun(items: OrderRunItem[], overrides: Partial<OrderRun> = {}): OrderRun {
+  const counted = (status: OrderRunItem['status']) => items.filter((item) => item.status === status).length;
+  const open = counted('pending') > 0;
+  return {
+    id: 'run-1',
+    action: 'send_to_production',
+    status: open ? 'In Progress' : 'Completed',
+    total: items.length,
+    done: counted('done'),
+    refused: counted('refused'),
+    failed: counted('failed'),
+    items,
+    created_at: '2026-11-20T10:00:00.000Z',
+    finished_at: open ? null : '2026-11-20T10:01:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A connected Printify shop 'Cat Tees', its webhooks registered, checked a minute ago. */
+export function buildOrderSource(id: string, overrides: Partial<OrderSource> = {}): OrderSource {
+  return {
+    id,
+    provider: 'printify',
+    shop_title: 'Cat Tees',
+    connected: true,
+    importing: false,
+    last_synced_at: '2026-11-20T10:00:00.000Z',
+    problem: null,
+    webhooks: 'registered',
+    webhook_url: null,
+    ...overrides,
+  };
+}
+
+/** The order counts: `attention` needing the seller, 30 quiet days. */
+export function buildOrderCounts(
+  attention: number,
+  overrides: Partial<OrderSummaryCounts> = {},
+): OrderSummaryCounts {
+  return {
+    attention,
+    by_status: { awaiting_approval: attention, in_production: 3 },
+    days: Array.from({ length: 30 }, (_, index) => ({
+      date: new Date(Date.UTC(2026, 9, 28 + index)).toISOString().slice(0, 10),
+      orders: index % 3,
+      margin_cents: (index % 3) * 900,
+    })),
+    currency: 'USD',
     ...overrides,
   };
 }
