@@ -23,6 +23,8 @@ import * as createRequests from './migrations/0015-create-requests.ts';
 import * as unfinishedRuns from './migrations/0020-unfinished-runs.ts';
 import * as providerIntents from './migrations/0021-provider-intents.ts';
 import * as orders from './migrations/0022-orders.ts';
+import * as ordersCore from './migrations/0023-orders-core.ts';
+import * as orderActions from './migrations/0025-order-actions.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -47,6 +49,8 @@ const migrations: Record<string, Migration> = {
   '0020-unfinished-runs': unfinishedRuns,
   '0021-provider-intents': providerIntents,
   '0022-orders': orders,
+  '0023-orders-core': ordersCore,
+  '0025-order-actions': orderActions,
 };
 
 // PostgreSQL answers bigint (int8) columns as strings; our bigints are epoch milliseconds.

@@ -1,0 +1,490 @@
+import { randomUUID } from 'node:crypto';
+import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
+import type { OrderFilters, OrderProvider, OrderTimelineEntry } from '@podflow/contract/orders';
+import type { Db } from '../../platform/db/db.ts';
+import type { Database, OrdersTable } from '../../platform/db/schema.ts';
+import { DAY, DEFAULT_NO_TRACKING_DAYS, type RuleOrder, attentionOf, isStore } from './order-rules.ts';
+import type { OrderSnapshot, SnapshotItem, SnapshotShipment } from './order-source.ts';
+import { normalizeTerm, searchTerms, statusSentence } from './order-text.ts';
+
+export type OrderRow = Selectable<OrdersTable>;
+/** A list row: the order and what the page shows of its source. */
+export type OrderListRow = OrderRow & { shop_title: string; shop_id: string; connected: number };
+export type Origin = OrderTimelineEntry['origin'];
+/** The source a snapshot belongs to. */
+export type SnapshotSource = { id: string; user_id: string; provider: string };
+export type Cursor = { createdAt: number; id: string };
+
+const open = ['awaiting_approval', 'action_required', 'has_issues', 'pending', 'sending_to_production'];
+const openStatuses = [...open, 'in_production', 'in_progress', 'not_at_provider', 'draft'];
+
+/** A list row is a provider order, or a store order that has reached no provider. */
+const listable = (eb: ExpressionBuilder<Database, 'orders'>) =>
+  eb.or([eb('orders.provider', 'in', ['printify', 'gelato']), eb('orders.linked_order_id', 'is', null)]);
+
+/** The store's order id as Printify names it ("1370762297") and as the Shopify adapter may ("gid://…/Order/1370762297"). */
+const storeIdForms = (id: string) => {
+  const tail = id.replace(/^gid:\/\/shopify\/Order\//, '');
+  return [...new Set([id, tail, `gid://shopify/Order/${tail}`])];
+};
+
+/** The rules' view of a stored row. */
+export function ruleOrderOf(
+  row: OrderRow,
+  extra: { podflowProduct: boolean; submissionFailedAt: number | null },
+): RuleOrder {
+  const shipments = JSON.parse(row.shipments_json) as SnapshotShipment[];
+  return {
+    provider: row.provider as OrderProvider,
+    status: row.status as RuleOrder['status'],
+    problem: row.problem as RuleOrder['problem'],
+    financialStatus: row.financial_status,
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+    sentAt: row.sent_at === null ? null : Number(row.sent_at),
+    shippedAt: row.shipped_at === null ? null : Number(row.shipped_at),
+    trackingNumbers: shipments.map((s) => s.number ?? ''),
+    linked: row.linked_order_id !== null,
+    podflowProduct: extra.podflowProduct,
+    submissionFailedAt: extra.submissionFailedAt,
+  };
+}
+
+/** The orders' rows: applied snapshots, their timeline, links and search terms; the list's queries. */
+export function ordersRepo(db: Db) {
+  async function noTrackingDays(userId: string): Promise<number> {
+    const row = await db
+      .selectFrom('order_settings')
+      .select('no_tracking_days')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row ? Number(row.no_tracking_days) : DEFAULT_NO_TRACKING_DAYS;
+  }
+
+  /** When PodFlow's last submission of the order failed, if failing is its last word. */
+  async function submissionFailedAt(orderId: string): Promise<number | null> {
+    const last = await db
+      .selectFrom('order_submissions')
+      .select(['outcome', 'closed_at'])
+      .where('order_id', '=', orderId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return last?.outcome === 'failed' && last.closed_at !== null ? Number(last.closed_at) : null;
+  }
+
+  /** Whether one of a store order's items is a product PodFlow synced to the seller's stores. */
+  async function hasPodflowProduct(userId: string, items: SnapshotItem[]): Promise<boolean> {
+    const ids = items.flatMap((item) => (item.productId ? [item.productId, item.productId.replace(/^.*\//, '')] : []));
+    if (ids.length === 0) return false;
+    const row = await db
+      .selectFrom('store_sync_results')
+      .innerJoin('store_sync_runs', 'store_sync_runs.id', 'store_sync_results.run_id')
+      .select('store_sync_results.design_id')
+      .where('store_sync_runs.user_id', '=', userId)
+      .where('store_sync_results.store_product_id', 'in', [
+        ...new Set([...ids, ...ids.map((id) => `gid://shopify/Product/${id}`)]),
+      ])
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async function writeAttention(row: OrderRow, podflowProduct: boolean, now: number): Promise<void> {
+    const attention = attentionOf(
+      ruleOrderOf(row, { podflowProduct, submissionFailedAt: await submissionFailedAt(row.id) }),
+      await noTrackingDays(row.user_id),
+    );
+    const reason = attention?.reason ?? null;
+    const at = attention?.at ?? null;
+    if (row.attention_reason === reason && (row.attention_at === null ? null : Number(row.attention_at)) === at)
+      return;
+    await db
+      .updateTable('orders')
+      .set({ attention_reason: reason, attention_at: at, seen_at: now })
+      .where('id', '=', row.id)
+      .execute();
+  }
+
+  async function addTimeline(orderId: string, at: number, text: string, origin: Origin): Promise<void> {
+    await db.insertInto('order_timeline').values({ id: randomUUID(), order_id: orderId, at, text, origin }).execute();
+  }
+
+  async function writeTerms(orderId: string, userId: string, terms: string[]): Promise<void> {
+    await db.deleteFrom('order_search').where('order_id', '=', orderId).execute();
+    if (terms.length > 0) {
+      await db
+        .insertInto('order_search')
+        .values(terms.map((term) => ({ order_id: orderId, user_id: userId, term })))
+        .execute();
+    }
+  }
+
+  /** Links a provider order and the store order it came from, both ways, whichever arrived first. */
+  async function link(row: OrderRow): Promise<void> {
+    if (isStore(row.provider)) {
+      if (row.linked_order_id) return;
+      const provider = await db
+        .selectFrom('orders')
+        .select('id')
+        .where('user_id', '=', row.user_id)
+        .where('store_kind', '=', row.provider)
+        .where('store_order_id', 'in', storeIdForms(row.provider_order_id))
+        .orderBy('updated_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      if (!provider) return;
+      await db.updateTable('orders').set({ linked_order_id: provider.id }).where('id', '=', row.id).execute();
+      await db.updateTable('orders').set({ linked_order_id: row.id }).where('id', '=', provider.id).execute();
+      return;
+    }
+    if (!row.store_kind || !row.store_order_id || row.store_kind === 'other' || row.linked_order_id) return;
+    const store = await db
+      .selectFrom('orders')
+      .select('id')
+      .where('user_id', '=', row.user_id)
+      .where('provider', '=', row.store_kind)
+      .where('provider_order_id', 'in', storeIdForms(row.store_order_id))
+      .orderBy('updated_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (!store) return;
+    await db.updateTable('orders').set({ linked_order_id: store.id }).where('id', '=', row.id).execute();
+    await db.updateTable('orders').set({ linked_order_id: row.id }).where('id', '=', store.id).execute();
+  }
+
+  /** Whether a provider order already names this store order (it is then kept, linked, whatever its products). */
+  async function namedByProviderOrder(userId: string, store: string, storeOrderId: string): Promise<boolean> {
+    const row = await db
+      .selectFrom('orders')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('store_kind', '=', store)
+      .where('store_order_id', 'in', storeIdForms(storeOrderId))
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /**
+   * Stores a snapshot as the order's present state: one row per (source, provider order id). An
+   * older snapshot than the row's (by the provider's updatedAt) is ignored; a status change adds a
+   * timeline entry in words. A store order of no PodFlow product, named by no provider order, is
+   * not kept (orderId null).
+   */
+  async function applySnapshot(
+    source: SnapshotSource,
+    snapshot: OrderSnapshot,
+    origin: Origin,
+    now: number,
+  ): Promise<{ orderId: string | null; changed: boolean }> {
+    const existing = await db
+      .selectFrom('orders')
+      .selectAll()
+      .where('source_id', '=', source.id)
+      .where('provider_order_id', '=', snapshot.providerOrderId)
+      .executeTakeFirst();
+    if (existing && snapshot.updatedAt < Number(existing.updated_at)) {
+      return { orderId: existing.id, changed: false };
+    }
+    let podflowProduct = true;
+    if (isStore(source.provider)) {
+      podflowProduct = await hasPodflowProduct(source.user_id, snapshot.items);
+      const keep =
+        existing !== undefined ||
+        podflowProduct ||
+        (await namedByProviderOrder(source.user_id, source.provider, snapshot.providerOrderId));
+      if (!keep) return { orderId: null, changed: false };
+    }
+    const margin =
+      snapshot.retailCents === null || snapshot.costCents === null || snapshot.shippingCents === null
+        ? null
+        : snapshot.retailCents - snapshot.costCents - snapshot.shippingCents;
+    const values = {
+      number: snapshot.number,
+      search_text: [snapshot.number, snapshot.customerName, snapshot.email ?? ''].join(' ').toLowerCase(),
+      customer: snapshot.customerName,
+      email: snapshot.email,
+      country: snapshot.country,
+      status: snapshot.status,
+      provider_status: snapshot.providerStatus,
+      problem: snapshot.problem,
+      financial_status: snapshot.financialStatus,
+      fulfillment_status: snapshot.fulfillmentStatus,
+      currency: snapshot.currency,
+      retail_cents: snapshot.retailCents,
+      cost_cents: snapshot.costCents,
+      shipping_cents: snapshot.shippingCents,
+      margin_cents: margin,
+      items_json: JSON.stringify(snapshot.items),
+      shipments_json: JSON.stringify(snapshot.shipments),
+      address_json: snapshot.address ? JSON.stringify(snapshot.address) : null,
+      store_kind: snapshot.storeOrder?.store ?? null,
+      store_order_id: snapshot.storeOrder?.id ?? null,
+      external_ref: snapshot.externalRef,
+      provider_url: snapshot.providerUrl,
+      created_at: snapshot.createdAt,
+      updated_at: snapshot.updatedAt,
+      sent_at: snapshot.sentToProductionAt,
+      shipped_at: snapshot.shippedAt,
+      delivered_at: snapshot.deliveredAt,
+    };
+    let orderId: string;
+    let changed: boolean;
+    if (!existing) {
+      orderId = randomUUID();
+      const inserted = await db
+        .insertInto('orders')
+        .values({
+          id: orderId,
+          user_id: source.user_id,
+          source_id: source.id,
+          provider: source.provider,
+          provider_order_id: snapshot.providerOrderId,
+          ...values,
+          attention_reason: null,
+          attention_at: null,
+          linked_order_id: null,
+          seen_at: now,
+        })
+        .onConflict((oc) => oc.columns(['source_id', 'provider_order_id']).doNothing())
+        .executeTakeFirst();
+      // Another writer stored it first (a webhook and the reconcile at once): apply over theirs.
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 1) === 0) return applySnapshot(source, snapshot, origin, now);
+      changed = true;
+      await addTimeline(orderId, snapshot.createdAt, 'Order placed', origin);
+      if (!['pending', 'draft'].includes(snapshot.status)) {
+        await addTimeline(orderId, snapshot.updatedAt, statusSentence(snapshot), origin);
+      }
+      await writeTerms(orderId, source.user_id, searchTerms(snapshot.number, snapshot.customerName, snapshot.email));
+    } else {
+      orderId = existing.id;
+      const before = existing as Record<string, unknown>;
+      changed = Object.entries(values).some(([key, value]) => {
+        const old = before[key];
+        return (typeof value === 'number' && old !== null ? Number(old) : old) !== value;
+      });
+      if (!changed) return { orderId, changed: false };
+      await db
+        .updateTable('orders')
+        .set({ ...values, seen_at: now })
+        .where('id', '=', orderId)
+        // Two writers at once: the newer provider state wins.
+        .where('updated_at', '<=', snapshot.updatedAt)
+        .execute();
+      const statusMoved =
+        existing.status !== snapshot.status ||
+        (snapshot.status === 'shipped' && existing.shipments_json !== values.shipments_json) ||
+        (existing.problem !== snapshot.problem && snapshot.problem !== null);
+      if (statusMoved) await addTimeline(orderId, snapshot.updatedAt, statusSentence(snapshot), origin);
+      if (
+        existing.number !== values.number ||
+        existing.customer !== values.customer ||
+        existing.email !== values.email
+      ) {
+        await writeTerms(orderId, source.user_id, searchTerms(snapshot.number, snapshot.customerName, snapshot.email));
+      }
+    }
+    const row = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+    await link(row);
+    const linked = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+    await writeAttention(linked, podflowProduct, now);
+    if (isStore(source.provider) || linked.linked_order_id === null) return { orderId, changed };
+    // A store order that just reached its provider needs the seller no longer.
+    const store = await db
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', linked.linked_order_id)
+      .executeTakeFirst();
+    if (store?.attention_reason) await writeAttention(store, true, now);
+    return { orderId, changed };
+  }
+
+  /** Filters shared by the list, the CSV and the attention query. */
+  function filtered(userId: string, filters: OrderFilters, now: number) {
+    let query = db
+      .selectFrom('orders')
+      .innerJoin('order_sources', 'order_sources.id', 'orders.source_id')
+      .selectAll('orders')
+      .select(['order_sources.shop_title', 'order_sources.shop_id', 'order_sources.connected'])
+      .where('orders.user_id', '=', userId)
+      .where(listable);
+    if (filters.provider) query = query.where('orders.provider', '=', filters.provider);
+    if (filters.source_id) query = query.where('orders.source_id', '=', filters.source_id);
+    if (filters.status) query = query.where('orders.status', '=', filters.status);
+    if (filters.from) query = query.where('orders.created_at', '>=', Date.parse(`${filters.from}T00:00:00Z`));
+    if (filters.to) query = query.where('orders.created_at', '<', Date.parse(`${filters.to}T00:00:00Z`) + DAY);
+    if (filters.attention) query = query.where('orders.attention_at', '<=', now);
+    const term = filters.q ? normalizeTerm(filters.q) : '';
+    if (term) {
+      query = query.where('orders.id', 'in', (eb) =>
+        eb
+          .selectFrom('order_search')
+          .select('order_search.order_id')
+          .where('order_search.user_id', '=', userId)
+          .where('order_search.term', '=', term.slice(0, 200)),
+      );
+    }
+    return query;
+  }
+
+  return {
+    applySnapshot,
+    addTimeline,
+
+    /** Recomputes an order's attention (after a submission was written or closed). */
+    async refreshAttention(orderId: string, now = Date.now()): Promise<void> {
+      const row = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+      if (row) await writeAttention(row, isStore(row.provider) ? await hasPodflowProduct(row.user_id, JSON.parse(row.items_json)) : true, now);
+    },
+
+    /** The seller's order, or undefined for a missing one or another seller's. */
+    orderOfUser(userId: string, orderId: string): Promise<OrderListRow | undefined> {
+      return db
+        .selectFrom('orders')
+        .innerJoin('order_sources', 'order_sources.id', 'orders.source_id')
+        .selectAll('orders')
+        .select(['order_sources.shop_title', 'order_sources.shop_id', 'order_sources.connected'])
+        .where('orders.user_id', '=', userId)
+        .where('orders.id', '=', orderId)
+        .executeTakeFirst();
+    },
+
+    /** One page, newest first, after `cursor` (keyset on created_at, id). */
+    page(userId: string, filters: OrderFilters, cursor: Cursor | null, limit: number, now: number) {
+      let query = filtered(userId, filters, now);
+      if (cursor) {
+        query = query.where((eb) =>
+          eb.or([
+            eb('orders.created_at', '<', cursor.createdAt),
+            eb.and([eb('orders.created_at', '=', cursor.createdAt), eb('orders.id', '<', cursor.id)]),
+          ]),
+        );
+      }
+      return query.orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(limit).execute();
+    },
+
+    /** Orders needing the seller now, the longest-waiting first (the digest mail and the summary). */
+    attentionRows(userId: string, now: number, limit: number): Promise<OrderListRow[]> {
+      return filtered(userId, { attention: true }, now).orderBy('orders.attention_at', 'asc').limit(limit).execute();
+    },
+
+    /** The store orders beside a page's provider orders, by id. */
+    async linkedRows(ids: string[]): Promise<Map<string, OrderRow>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db.selectFrom('orders').selectAll().where('id', 'in', ids).execute();
+      return new Map(rows.map((row) => [row.id, row]));
+    },
+
+    /** The designs (and their first mockup) of a page's product ids, in one query. */
+    async designsOfProducts(userId: string, productIds: string[]) {
+      if (productIds.length === 0) return [];
+      return db
+        .selectFrom('design_products')
+        .innerJoin('designs', 'designs.id', 'design_products.design_id')
+        .select([
+          'design_products.provider',
+          'design_products.shop_id',
+          'design_products.product_id',
+          'designs.id as design_id',
+          'designs.thumbnail_key',
+          (eb) =>
+            eb
+              .selectFrom('mockups')
+              .select('mockups.thumbnail_key')
+              .whereRef('mockups.design_id', '=', 'designs.id')
+              .orderBy('mockups.created_at')
+              .orderBy('mockups.id')
+              .limit(1)
+              .as('mockup_key'),
+        ])
+        .where('designs.user_id', '=', userId)
+        .where('design_products.product_id', 'in', [...new Set(productIds)])
+        .execute();
+    },
+
+    timeline(orderId: string) {
+      return db
+        .selectFrom('order_timeline')
+        .select(['at', 'text', 'origin'])
+        .where('order_id', '=', orderId)
+        .orderBy('at')
+        .orderBy('id')
+        .execute();
+    },
+
+    /** Counts per status and of those needing attention now. */
+    async counts(userId: string, now: number) {
+      const statuses = await db
+        .selectFrom('orders')
+        .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('user_id', '=', userId)
+        .where(listable)
+        .groupBy('status')
+        .execute();
+      const attention = await db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', userId)
+        .where('attention_at', '<=', now)
+        .where(listable)
+        .executeTakeFirstOrThrow();
+      return { statuses, attention: Number(attention.n) };
+    },
+
+    /** Orders and margin per UTC day (epoch day number) from `since`, and the most common currency. */
+    async days(userId: string, since: number) {
+      const day = sql<number>`orders.created_at / ${DAY}`;
+      const rows = await db
+        .selectFrom('orders')
+        .select([
+          day.as('day'),
+          (eb) => eb.fn.countAll<number>().as('n'),
+          (eb) => eb.fn.sum<number>('margin_cents').as('margin'),
+        ])
+        .where('user_id', '=', userId)
+        .where('created_at', '>=', since)
+        .where(listable)
+        .groupBy(day)
+        .execute();
+      const currency = await db
+        .selectFrom('orders')
+        .select(['currency', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('user_id', '=', userId)
+        .where('created_at', '>=', since)
+        .groupBy('currency')
+        .orderBy('n', 'desc')
+        .orderBy('currency')
+        .limit(1)
+        .executeTakeFirst();
+      return { rows, currency: currency?.currency ?? null };
+    },
+
+    /** The oldest order of the source still open: the reconcile pages back to it. */
+    async oldestOpen(sourceId: string): Promise<number | null> {
+      const row = await db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.min<number>('created_at').as('at'))
+        .where('source_id', '=', sourceId)
+        .where('status', 'in', openStatuses)
+        .executeTakeFirst();
+      return row?.at === null || row?.at === undefined ? null : Number(row.at);
+    },
+
+    /** The provider's last update of an order, for deciding whether an event is stale. */
+    async updatedAt(sourceId: string, providerOrderId: string): Promise<number | null> {
+      const row = await db
+        .selectFrom('orders')
+        .select('updated_at')
+        .where('source_id', '=', sourceId)
+        .where('provider_order_id', '=', providerOrderId)
+        .executeTakeFirst();
+      return row ? Number(row.updated_at) : null;
+    },
+
+    noTrackingDays,
+  };
+}
+
+export type OrdersRepo = ReturnType<typeof ordersRepo>;
