@@ -54,6 +54,17 @@ export function orderSourcesRepo(db: Db) {
       return db.selectFrom('order_sources').selectAll().where('webhook_token', '=', token).executeTakeFirst();
     },
 
+    /** Every seller with an order provider connected or an order source (the periodic derivation). */
+    async usersWithShops(): Promise<string[]> {
+      const rows = await db
+        .selectFrom('provider_connections')
+        .select('user_id')
+        .where('provider', 'in', [...orderProviders])
+        .union(db.selectFrom('order_sources').select('user_id'))
+        .execute();
+      return rows.map((row) => row.user_id);
+    },
+
     connectedSourceIds(): Promise<string[]> {
       return db
         .selectFrom('order_sources')

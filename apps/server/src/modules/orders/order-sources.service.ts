@@ -73,10 +73,14 @@ export function orderSourcesService(deps: OrderSourcesServiceDeps) {
     if (!connection) return { problem: `No workspace connects this ${name} shop any more.` };
     const credential = connectionKey(secrets, connection);
     if (!credential) return { problem: `The saved ${name} credentials can no longer be read: connect ${name} again.` };
-    return {
-      adapter: sourceFor(source.provider as OrderProvider, { shopId: source.shop_id, credential, settings }),
-      connection,
-    };
+    try {
+      return {
+        adapter: sourceFor(source.provider as OrderProvider, { shopId: source.shop_id, credential, settings }),
+        connection,
+      };
+    } catch (error) {
+      return { problem: error instanceof Error ? error.message : String(error) };
+    }
   }
 
   async function removeWebhooks(source: OrderSourceRow, adapter: OrderSourceAdapter | undefined): Promise<void> {
@@ -204,8 +208,13 @@ export function orderSourcesService(deps: OrderSourcesServiceDeps) {
       } else if (provider !== 'gelato') {
         return 'refused';
       }
-      const adapter = sourceFor(provider, { shopId: source.shop_id, credential: '', settings });
-      const event = adapter.verifyWebhook(delivery, secret);
+      let event;
+      try {
+        event = sourceFor(provider, { shopId: source.shop_id, credential: '', settings }).verifyWebhook(delivery, secret);
+      } catch (error) {
+        log.warn({ err: error, sourceId: source.id }, 'orders: a webhook delivery could not be read');
+        return 'refused';
+      }
       if (!event) return 'refused';
       if (event.providerOrderId === null || source.connected !== 1) return 'ignored';
       const received = now();
