@@ -435,7 +435,7 @@ export function ordersRepo(db: Db) {
 
     /** Orders and margin per UTC day (epoch day number) from `since`, and the most common currency. */
     async days(userId: string, since: number) {
-      const day = sql<number>`orders.created_at / ${DAY}`;
+      const day = sql<number>`orders.created_at / ${sql.lit(DAY)}`;
       const rows = await db
         .selectFrom('orders')
         .select([
