@@ -45,6 +45,8 @@ import { writeListingJob } from './modules/metadata/write-listing.job.ts';
 import { designTextReader } from './modules/metadata/design-text/design-text-reader.ts';
 import { mockupsRepo } from './modules/mockups/mockups.repo.ts';
 import { connectionHooks } from './modules/orders/connection-hooks.ts';
+import { orderActionsModule } from './modules/orders/order-actions.module.ts';
+import { orderActionsRoutes } from './modules/orders/order-actions.routes.ts';
 import { orderEventsJob } from './modules/orders/order-events.job.ts';
 import { orderSourcesRepo } from './modules/orders/order-sources.repo.ts';
 import { type SourceFor, orderSourcesService } from './modules/orders/order-sources.service.ts';
@@ -378,6 +380,20 @@ export async function buildApp({ config, db, orderSources }: AppDeps): Promise<F
   const orderJobDeps = { sources: orderSourcesData, orders: ordersData, service: orderSourcesSvc };
   queue.register(syncOrdersJob(orderJobDeps));
   queue.register(orderEventsJob(orderJobDeps));
+  // Order actions: exactly-once provider writes, bulk runs on the queue, manual orders, the digest mail.
+  const mail = openMail(config.mail, app.log);
+  const orderActions = orderActionsModule({
+    db,
+    queue,
+    orders,
+    sources: orderSourcesSvc,
+    mail,
+    publicOrigin: origin.get,
+    timeoutMs: config.providers.timeoutMs,
+    log: app.log,
+  });
+  queue.register(orderActions.runJob);
+  queue.register(orderActions.digest.job);
   const orderSyncs = ordersScheduler({
     sources: orderSourcesData,
     service: orderSourcesSvc,
@@ -396,12 +412,15 @@ export async function buildApp({ config, db, orderSources }: AppDeps): Promise<F
       { table: 'ai_tasks', job: WRITE_LISTING_JOB, payload: (taskId) => ({ taskId }) },
       { table: 'listing_runs', job: CREATE_LISTINGS_JOB, payload: (runId) => ({ runId }) },
       { table: 'store_sync_runs', job: SYNC_STORE_JOB, payload: (runId) => ({ runId }) },
+      orderActions.runSource,
     ],
     graceMs: config.queue.leaseSeconds * 1000,
     intervalMs: config.queue.leaseSeconds * 1000,
   });
   const stopReconciling = runsJobs(config.role) ? reconciler.schedule() : undefined;
   const stopOrderSyncs = runsJobs(config.role) ? orderSyncs.schedule() : undefined;
+  const stopDigests = runsJobs(config.role) ? orderActions.digest.schedule(60 * 60_000) : undefined;
+  app.addHook('onClose', async () => stopDigests?.());
   app.addHook('onClose', async () => stopOrderSyncs?.());
   app.addHook('onClose', async () => stopReconciling?.());
   // Stored files no row refers to go at start and daily, in the process that runs the jobs.
@@ -445,7 +464,6 @@ export async function buildApp({ config, db, orderSources }: AppDeps): Promise<F
   }
   await app.register(contentRoutes, contentDirs);
   await app.register(authRoutes, { auth, requireUser: signedIn, perMinute: config.rateLimit.authPerMinute });
-  const mail = openMail(config.mail, app.log);
   const reset = passwordResetService({
     repo: passwordResetRepo(db),
     accounts,
@@ -474,6 +492,7 @@ export async function buildApp({ config, db, orderSources }: AppDeps): Promise<F
   await app.register(listingsRoutes, { listings, requireUser: signedIn });
   await app.register(storesRoutes, { stores, requireUser: signedIn });
   await app.register(ordersRoutes, { orders, requireUser: signedIn });
+  await app.register(orderActionsRoutes, { ...orderActions, requireUser: signedIn });
   await app.register(orderWebhooksRoutes, { sources: orderSourcesSvc });
   const billing = billingService({
     repo: billingRepo(db),

@@ -4,7 +4,7 @@ import type { Db } from '../db/db.ts';
 import type { JobQueue } from './job-queue.ts';
 
 /** The tables of runs whose rows each have one queue job, queued under the row's id. */
-export type RunTable = 'mockup_jobs' | 'ai_tasks' | 'listing_runs' | 'store_sync_runs';
+export type RunTable = 'mockup_jobs' | 'ai_tasks' | 'listing_runs' | 'store_sync_runs' | 'order_runs';
 
 /** A kind of run: its table, the job that does it, and that job's payload for a row id. */
 export type RunSource = { table: RunTable; job: string; payload: (id: string) => unknown };
