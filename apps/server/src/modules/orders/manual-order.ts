@@ -146,6 +146,7 @@ export function manualOrders({ repo, adapterFor }: ManualOrderDeps) {
     }
     if (source.connected !== 1)
       throw new UserError(409, orderMessages.disconnected, { code: 'disconnected' });
+    checkAddress(source.provider, fields.address);
     await requireDesign(userId, fields.design_id);
     const products = await repo.designProducts(fields.design_id);
     const listed = products.some(
@@ -158,7 +159,6 @@ export function manualOrders({ repo, adapterFor }: ManualOrderDeps) {
         fields: { product_id: 'Choose one of this design’s products in this shop.' },
       });
     }
-    checkAddress(source.provider, fields.address);
     const adapter = await adapterFor(source);
     const options = await adapter.productOptions?.(fields.product_id).catch(readFailure);
     const variant = options?.variants.find((v) => v.id === fields.variant_id);
