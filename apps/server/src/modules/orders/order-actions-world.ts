@@ -14,6 +14,7 @@ import { buildSnapshot } from './test-source.ts';
  * actions, and sellers each with a Printify shop and a Gelato store connected and orders in them
  * (stored as an import would store them, and held by the fake as the provider's truth).
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read any answer's fields
 export type Reply = { status: number; body: any; text: string };
 type Provider = 'printify' | 'gelato';
 
@@ -76,7 +77,7 @@ export function sellersOf(t: TestApp, fake: FakeActionsProvider) {
         headers: { authorization: `Bearer ${tokens.access}`, ...(key ? { 'idempotency-key': key } : {}) },
         ...(payload ? { payload } : {}),
       });
-      let body: unknown = null;
+      let body: unknown;
       try {
         body = reply.json();
       } catch {

@@ -67,7 +67,6 @@ export type ActionResult =
   | { status: 'done'; message: string }
   | { status: 'refused' | 'failed'; message: string; detail: string | null };
 
-const ON_HOLD = ['awaiting_approval', 'action_required'];
 const SENT = ['sending_to_production', 'in_production', 'shipped', 'delivered'];
 
 const doneMessages: Record<SubmissionKind, string> = {

@@ -156,8 +156,19 @@ export function orderSubmissions(deps: SubmissionsDeps) {
       return { id, state: 'fresh' };
     } catch (error) {
       const open = await openOf(orderId, kind);
-      if (!open) throw error;
-      return { id: open.id, state: (await takeOver(open.id)) ? 'adopted' : 'held' };
+      if (open) return { id: open.id, state: (await takeOver(open.id)) ? 'adopted' : 'held' };
+      // The one in the way closed meanwhile: its outcome is this try's answer, as if it had waited.
+      const justClosed = await db
+        .selectFrom('order_submissions')
+        .select('id')
+        .where('order_id', '=', orderId)
+        .where('kind', '=', kind)
+        .where('closed_at', '>=', at)
+        .orderBy('closed_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      if (!justClosed) throw error;
+      return { id: justClosed.id, state: 'held' };
     }
   }
 
