@@ -16,7 +16,6 @@ export type OrderRunJobDeps = {
   tries?: number;
   /** Waits between those tries. */
   sleep?: (ms: number) => Promise<void>;
-  now?: () => number;
 };
 
 const payload = z.object({ runId: z.string() });
@@ -31,7 +30,6 @@ const gaveUp = 'The bulk action stopped after repeated failures: the orders left
  */
 export function orderRunJob(deps: OrderRunJobDeps): JobDefinition<z.infer<typeof payload>> {
   const { repo, actions } = deps;
-  const now = deps.now ?? Date.now;
   const tries = deps.tries ?? 3;
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
@@ -49,7 +47,7 @@ export function orderRunJob(deps: OrderRunJobDeps): JobDefinition<z.infer<typeof
     if (!run || run.status === 'Completed' || run.status === 'Failed') {
       return { status: 'skipped', reason: 'the run has ended' };
     }
-    await repo.startRun(runId, now());
+    await repo.startRun(runId);
     const pending = (await repo.items(runId)).filter((item) => item.status === 'pending');
     // Asked to stop, the orders in hand finish and are recorded; the rest wait for the next worker.
     await eachLimited(
@@ -65,7 +63,7 @@ export function orderRunJob(deps: OrderRunJobDeps): JobDefinition<z.infer<typeof
       },
       signal,
     );
-    await repo.finishRun(runId, 'Completed', null, now());
+    await repo.finishRun(runId, 'Completed', null);
     return { status: 'completed' };
   }
 
@@ -74,6 +72,6 @@ export function orderRunJob(deps: OrderRunJobDeps): JobDefinition<z.infer<typeof
     payload,
     concurrency: 2,
     handle,
-    onGiveUp: ({ runId }) => repo.finishRun(runId, 'Failed', gaveUp, now()),
+    onGiveUp: ({ runId }) => repo.finishRun(runId, 'Failed', gaveUp),
   };
 }

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { OrderAction, OrderRunItem } from '@podflow/contract/orders';
 import type { Db } from '../../platform/db/db.ts';
+import { runRows } from '../../platform/db/run-rows.ts';
 import type { OrderRunItemsTable, OrderRunsTable } from '../../platform/db/schema.ts';
 
 export type OrderRunRow = Selectable<OrderRunsTable>;
@@ -11,6 +12,8 @@ const CREATE_KIND = 'order_run';
 
 /** The only place with the SQL of bulk order runs and their items. */
 export function orderRunsRepo(db: Db) {
+  const runs = runRows(db, { runs: 'order_runs', items: 'order_run_items' });
+
   return {
     /** Of these ids, the seller's orders (id and number), in the order given. */
     async ownOrders(userId: string, ids: string[]): Promise<{ id: string; number: string }[]> {
@@ -95,9 +98,7 @@ export function orderRunsRepo(db: Db) {
       });
     },
 
-    findRun(id: string): Promise<OrderRunRow | undefined> {
-      return db.selectFrom('order_runs').selectAll().where('id', '=', id).executeTakeFirst();
-    },
+    findRun: runs.findRun,
 
     findOwnRun(userId: string, id: string): Promise<OrderRunRow | undefined> {
       return db
@@ -119,22 +120,8 @@ export function orderRunsRepo(db: Db) {
         .execute();
     },
 
-    async startRun(id: string, at: number): Promise<void> {
-      await db
-        .updateTable('order_runs')
-        .set({ status: 'In Progress', started_at: at })
-        .where('id', '=', id)
-        .where('status', 'in', ['Pending', 'In Progress'])
-        .execute();
-    },
-
-    async finishRun(id: string, status: 'Completed' | 'Failed', reason: string | null, at: number) {
-      await db
-        .updateTable('order_runs')
-        .set({ status, reason, finished_at: at })
-        .where('id', '=', id)
-        .execute();
-    },
+    startRun: runs.startRun,
+    finishRun: runs.finishRun,
 
     async setItem(runId: string, orderId: string, outcome: RunItemOutcome): Promise<void> {
       await db
