@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import { createRequests } from '../../platform/db/create-requests.ts';
 import type { Db } from '../../platform/db/db.ts';
 import type { OrderSourcesTable, OrderSubmissionsTable, OrdersTable } from '../../platform/db/schema.ts';
 
@@ -75,34 +76,16 @@ export function orderActionsRepo(db: Db) {
     },
 
     /** The order a manual create with this Idempotency-Key made within the window, if any. */
-    async manualKeyOrder(userId: string, key: string, since: number): Promise<string | undefined> {
-      const row = await db
-        .selectFrom('create_requests')
-        .select('created_id')
-        .where('user_id', '=', userId)
-        .where('kind', '=', MANUAL_KIND)
-        .where('key', '=', key)
-        .where('created_at', '>=', since)
-        .executeTakeFirst();
-      return row?.created_id;
-    },
+    manualKeyOrder: (userId: string, key: string, since: number) =>
+      createRequests(db).find(userId, MANUAL_KIND, key, since),
 
     /**
      * Remembers the order a manual create made under the client's key; false when the key was
      * taken meanwhile (two requests at once): the caller's transaction is then undone.
      */
     async claimManualKey(userId: string, key: string, orderId: string, at: number, since: number) {
-      await db
-        .deleteFrom('create_requests')
-        .where('user_id', '=', userId)
-        .where('created_at', '<', since)
-        .execute();
-      const claimed = await db
-        .insertInto('create_requests')
-        .values({ user_id: userId, kind: MANUAL_KIND, key, created_id: orderId, created_at: at })
-        .onConflict((oc) => oc.columns(['user_id', 'kind', 'key']).doNothing())
-        .executeTakeFirst();
-      return Number(claimed.numInsertedOrUpdatedRows ?? 0n) === 1;
+      const request = { user_id: userId, kind: MANUAL_KIND, key, created_id: orderId, created_at: at };
+      return (await createRequests(db).claim(request, since)) === orderId;
     },
 
     /**

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { OrderSummary } from '@podflow/contract/orders';
+import { repeatEvery } from '../../platform/concurrency/repeat-every.ts';
 import type { Db } from '../../platform/db/db.ts';
 import { escapeHtml } from '../../platform/http/html.ts';
 import type { Mail, MailMessage } from '../../platform/mail/mail.ts';
@@ -171,22 +172,9 @@ export function orderDigest(deps: OrderDigestDeps) {
     queueDue,
     /** Checks now and every `intervalMs` until the answer is called; a failure is logged, not thrown. */
     schedule(intervalMs: number): () => Promise<void> {
-      let running: Promise<unknown> | undefined;
-      const tick = () => {
-        if (running) return;
-        running = queueDue()
-          .catch((error: unknown) => deps.log.warn({ err: error }, 'orders: could not queue the digests'))
-          .finally(() => {
-            running = undefined;
-          });
-      };
-      tick();
-      const timer = setInterval(tick, intervalMs);
-      timer.unref();
-      return async () => {
-        clearInterval(timer);
-        await running;
-      };
+      return repeatEvery(intervalMs, queueDue, (error) =>
+        deps.log.warn({ err: error }, 'orders: could not queue the digests'),
+      );
     },
   };
 }

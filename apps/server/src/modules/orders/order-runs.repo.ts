@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { OrderAction, OrderRunItem } from '@podflow/contract/orders';
+import { createRequests } from '../../platform/db/create-requests.ts';
 import type { Db } from '../../platform/db/db.ts';
 import { runRows } from '../../platform/db/run-rows.ts';
 import type { OrderRunItemsTable, OrderRunsTable } from '../../platform/db/schema.ts';
@@ -38,32 +39,15 @@ export function orderRunsRepo(db: Db) {
     ): Promise<{ id: string; started: boolean }> {
       return db.transaction().execute(async (trx) => {
         if (key) {
-          await trx
-            .deleteFrom('create_requests')
-            .where('user_id', '=', run.user_id)
-            .where('created_at', '<', key.since)
-            .execute();
-          const claimed = await trx
-            .insertInto('create_requests')
-            .values({
-              user_id: run.user_id,
-              kind: CREATE_KIND,
-              key: key.key,
-              created_id: run.id,
-              created_at: run.created_at,
-            })
-            .onConflict((oc) => oc.columns(['user_id', 'kind', 'key']).doNothing())
-            .executeTakeFirst();
-          if (Number(claimed.numInsertedOrUpdatedRows ?? 0n) !== 1) {
-            const earlier = await trx
-              .selectFrom('create_requests')
-              .select('created_id')
-              .where('user_id', '=', run.user_id)
-              .where('kind', '=', CREATE_KIND)
-              .where('key', '=', key.key)
-              .executeTakeFirstOrThrow();
-            return { id: earlier.created_id, started: false };
-          }
+          const request = {
+            user_id: run.user_id,
+            kind: CREATE_KIND,
+            key: key.key,
+            created_id: run.id,
+            created_at: run.created_at,
+          };
+          const bound = await createRequests(trx).claim(request, key.since);
+          if (bound !== run.id) return { id: bound, started: false };
         }
         await trx
           .insertInto('order_runs')
