@@ -68,10 +68,9 @@ export const orderAddressInput = z
 export const orderActionResponse = z.object({ message: z.string(), order: orderDetail });
 export const addressRequest = z.object({ address: orderAddressInput });
 /** A refusal of an action: the sentence, the provider's own words, and the order read again. */
-export const orderActionRefusal = errorBody.extend({
-  provider_detail: z.string().nullable().optional(),
-  order: orderDetail.optional(),
-});
+export const orderActionRefusal = errorBody
+  .extend({ provider_detail: z.string().nullable().optional(), order: orderDetail.optional() })
+  .meta({ id: 'OrderActionRefusal' });
 
 export const orderRunItem = z.object({
   order_id: z.string(),
