@@ -15,6 +15,8 @@ export type Origin = OrderTimelineEntry['origin'];
 export type SnapshotSource = { id: string; user_id: string; provider: string };
 export type Cursor = { createdAt: number; id: string };
 
+/** A term matching more orders than this is searched by walking the list newest first. */
+const COMMON_TERM = 2000;
 const open = ['awaiting_approval', 'action_required', 'has_issues', 'pending', 'sending_to_production'];
 const openStatuses = [...open, 'in_production', 'in_progress', 'not_at_provider', 'draft'];
 
@@ -301,14 +303,29 @@ export function ordersRepo(db: Db) {
     return { orderId, changed };
   }
 
+  /** Whether a search term matches more orders than are worth sorting (then the list is walked instead). */
+  async function isCommonTerm(userId: string, q: string): Promise<boolean> {
+    const term = normalizeTerm(q).slice(0, 200);
+    if (!term) return false;
+    const rows = await db
+      .selectFrom('order_search')
+      .select('order_id')
+      .where('user_id', '=', userId)
+      .where('term', '=', term)
+      .limit(COMMON_TERM + 1)
+      .execute();
+    return rows.length > COMMON_TERM;
+  }
+
   /** Filters shared by the list, the CSV and the attention query. */
-  function filtered(userId: string, filters: OrderFilters, now: number) {
+  function filtered(userId: string, filters: OrderFilters, now: number, common?: boolean) {
     let query = db
       .selectFrom('orders')
       .innerJoin('order_sources', 'order_sources.id', 'orders.source_id')
       .selectAll('orders')
       .select(['order_sources.shop_title', 'order_sources.shop_id', 'order_sources.connected'])
-      .where('orders.user_id', '=', userId)
+      // One shop's orders are owned through the shop: then only the shop's indexes fit the query.
+      .where(filters.source_id ? 'order_sources.user_id' : 'orders.user_id', '=', userId)
       .where(listable);
     if (filters.provider) query = query.where('orders.provider', '=', filters.provider);
     if (filters.source_id) query = query.where('orders.source_id', '=', filters.source_id);
@@ -316,15 +333,28 @@ export function ordersRepo(db: Db) {
     if (filters.from) query = query.where('orders.created_at', '>=', Date.parse(`${filters.from}T00:00:00Z`));
     if (filters.to) query = query.where('orders.created_at', '<', Date.parse(`${filters.to}T00:00:00Z`) + DAY);
     if (filters.attention) query = query.where('orders.attention_at', '<=', now);
-    const term = filters.q ? normalizeTerm(filters.q) : '';
+    const term = filters.q ? normalizeTerm(filters.q).slice(0, 200) : '';
     if (term) {
-      query = query.where('orders.id', 'in', (eb) =>
+      const matches = (eb: ExpressionBuilder<Database, 'orders'>) =>
         eb
           .selectFrom('order_search')
           .select('order_search.order_id')
           .where('order_search.user_id', '=', userId)
-          .where('order_search.term', '=', term.slice(0, 200)),
-      );
+          .where('order_search.term', '=', term);
+      // A rare term: its few orders by the term index, then sorted. A common one ("jane"): the
+      // orders newest first, each probed by the term's primary key, until the page is full.
+      query =
+        common === true
+          ? query.where((eb) =>
+              eb.exists(
+                eb
+                  .selectFrom('order_search')
+                  .select('order_search.order_id')
+                  .whereRef('order_search.order_id', '=', 'orders.id')
+                  .where('order_search.term', '=', term),
+              ),
+            )
+          : query.where('orders.id', 'in', matches);
     }
     return query;
   }
@@ -352,15 +382,15 @@ export function ordersRepo(db: Db) {
     },
 
     /** One page, newest first, after `cursor` (keyset on created_at, id). */
-    page(userId: string, filters: OrderFilters, cursor: Cursor | null, limit: number, now: number) {
-      let query = filtered(userId, filters, now);
+    async page(userId: string, filters: OrderFilters, cursor: Cursor | null, limit: number, now: number) {
+      let query = filtered(userId, filters, now, filters.q ? await isCommonTerm(userId, filters.q) : false);
       if (cursor) {
-        query = query.where((eb) =>
-          eb.or([
-            eb('orders.created_at', '<', cursor.createdAt),
-            eb.and([eb('orders.created_at', '=', cursor.createdAt), eb('orders.id', '<', cursor.id)]),
-          ]),
-        );
+        // The first bound alone lets every index on (…, created_at, id) start at the cursor.
+        query = query
+          .where('orders.created_at', '<=', cursor.createdAt)
+          .where((eb) =>
+            eb.or([eb('orders.created_at', '<', cursor.createdAt), eb('orders.id', '<', cursor.id)]),
+          );
       }
       return query.orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(limit).execute();
     },
@@ -414,22 +444,36 @@ export function ordersRepo(db: Db) {
         .execute();
     },
 
-    /** Counts per status and of those needing attention now. */
+    /**
+     * Counts per status and of those needing attention now. Every row is counted from the status
+     * index alone, then the store rows that are not list rows (linked ones, few) are taken off.
+     */
     async counts(userId: string, now: number) {
-      const statuses = await db
-        .selectFrom('orders')
-        .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
-        .where('user_id', '=', userId)
-        .where(listable)
-        .groupBy('status')
-        .execute();
-      const attention = await db
-        .selectFrom('orders')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('user_id', '=', userId)
-        .where('attention_at', '<=', now)
-        .where(listable)
-        .executeTakeFirstOrThrow();
+      const perStatus = (linkedStoreRows: boolean) => {
+        let query = db
+          .selectFrom('orders')
+          .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+          .where('user_id', '=', userId);
+        if (linkedStoreRows) {
+          query = query.where('provider', 'in', ['shopify', 'woocommerce']).where('linked_order_id', 'is not', null);
+        }
+        return query.groupBy('status').execute();
+      };
+      const [all, hidden, attention] = await Promise.all([
+        perStatus(false),
+        perStatus(true),
+        db
+          .selectFrom('orders')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('user_id', '=', userId)
+          .where('attention_at', '<=', now)
+          .where(listable)
+          .executeTakeFirstOrThrow(),
+      ]);
+      const off = new Map(hidden.map((row) => [row.status, Number(row.n)]));
+      const statuses = all
+        .map((row) => ({ status: row.status, n: Number(row.n) - (off.get(row.status) ?? 0) }))
+        .filter((row) => row.n > 0);
       return { statuses, attention: Number(attention.n) };
     },
 
@@ -453,6 +497,7 @@ export function ordersRepo(db: Db) {
         .select(['currency', (eb) => eb.fn.countAll<number>().as('n')])
         .where('user_id', '=', userId)
         .where('created_at', '>=', since)
+        .where(listable)
         .groupBy('currency')
         .orderBy('n', 'desc')
         .orderBy('currency')
