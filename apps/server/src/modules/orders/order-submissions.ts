@@ -104,14 +104,12 @@ export function orderSubmissions(deps: SubmissionsDeps) {
   const pollMs = deps.pollMs ?? 250;
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
+  /** The submissions of one write (an order and a kind). */
+  const ofWrite = (orderId: string, kind: SubmissionKind) =>
+    db.selectFrom('order_submissions').where('order_id', '=', orderId).where('kind', '=', kind);
+
   const openOf = (orderId: string, kind: SubmissionKind) =>
-    db
-      .selectFrom('order_submissions')
-      .selectAll()
-      .where('order_id', '=', orderId)
-      .where('kind', '=', kind)
-      .where('closed_at', 'is', null)
-      .executeTakeFirst();
+    ofWrite(orderId, kind).selectAll().where('closed_at', 'is', null).executeTakeFirst();
 
   /** Takes an open submission whose holder let go (or died): only one try can win it. */
   async function takeOver(id: string): Promise<boolean> {
@@ -158,11 +156,8 @@ export function orderSubmissions(deps: SubmissionsDeps) {
       const open = await openOf(orderId, kind);
       if (open) return { id: open.id, state: (await takeOver(open.id)) ? 'adopted' : 'held' };
       // The one in the way closed meanwhile: its outcome is this try's answer, as if it had waited.
-      const justClosed = await db
-        .selectFrom('order_submissions')
+      const justClosed = await ofWrite(orderId, kind)
         .select('id')
-        .where('order_id', '=', orderId)
-        .where('kind', '=', kind)
         .where('closed_at', '>=', at)
         .orderBy('closed_at', 'desc')
         .limit(1)
@@ -173,11 +168,8 @@ export function orderSubmissions(deps: SubmissionsDeps) {
   }
 
   async function doneSince({ orderId, kind }: ProviderWrite, since: number) {
-    const row = await db
-      .selectFrom('order_submissions')
+    const row = await ofWrite(orderId, kind)
       .select('id')
-      .where('order_id', '=', orderId)
-      .where('kind', '=', kind)
       .where('outcome', '=', 'done')
       .where('closed_at', '>=', since)
       .executeTakeFirst();
@@ -226,11 +218,8 @@ export function orderSubmissions(deps: SubmissionsDeps) {
 
   /** Whether the last try of this write ended unknown (failed): then the order is read first. */
   async function unsettled({ orderId, kind }: ProviderWrite, id: string) {
-    const last = await db
-      .selectFrom('order_submissions')
+    const last = await ofWrite(orderId, kind)
       .select('outcome')
-      .where('order_id', '=', orderId)
-      .where('kind', '=', kind)
       .where('id', '!=', id)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')

@@ -84,6 +84,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<Options> = async (app, { orders
     },
     async (request, reply) => {
       const userId = request.auth.userId;
+      await orders.checkFilters(userId, request.query);
       const pages = orders.all(userId, request.query);
       async function* lines() {
         yield csvLine(csvHeader);

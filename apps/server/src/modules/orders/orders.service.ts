@@ -166,9 +166,19 @@ export function ordersService(deps: OrdersServiceDeps) {
       row.webhooks === 'off' ? null : `${deps.publicOrigin()}/webhooks/${row.provider}/${row.webhook_token}/`,
   });
 
+  /** A filter naming another seller's shop (or none) is a 404, as every other id of theirs is. */
+  async function checkFilters(userId: string, filters: OrderFilters): Promise<void> {
+    if (filters.source_id && !(await sources.sourceOfUser(userId, filters.source_id))) {
+      throw new UserError(404, orderMessages.sourceNotFound, { code: 'source_not_found' });
+    }
+  }
+
   return {
+    checkFilters,
+
     /** One page of the seller's orders, newest first. */
     async list(userId: string, filters: OrderFilters, cursor?: string, limit = DEFAULT_PAGE): Promise<OrderListPage> {
+      await checkFilters(userId, filters);
       const size = Math.min(Math.max(1, limit), MAX_PAGE);
       const rows = await repo.page(userId, filters, cursor ? decodeCursor(cursor) : null, size + 1, now());
       const page = rows.slice(0, size);

@@ -39,6 +39,11 @@ const takesNoId: Record<string, string> = {
   'POST /workspace/create_workspace/': 'creates a workspace of the caller',
   'GET /api/openapi.json': 'public API description',
   'GET /files/*': 'signed-URL access: checked by the signature, which no other user can make',
+  'GET /orders_app/summary/': "the caller's own order counts",
+  'GET /orders_app/settings/': "the caller's own order settings",
+  'PUT /orders_app/settings/': "the caller's own order settings",
+  'GET /orders_app/sources/': "the caller's own shops",
+  'POST /webhooks/:provider/:token/': 'provider-signed order events, no user: the token is a bearer secret',
 };
 
 /** Why a route takes no id: listed above, or a page or asset of the public API reference. */
@@ -55,6 +60,8 @@ const ownedFields: Record<string, (data: OwnedData, who: Identity) => unknown> =
   removeTemplates: (data) => data.templateIds,
   mockup_ids: (data) => data.mockupIds,
   mockup_id: (data) => data.mockupIds[0],
+  order_id: (data) => data.orderIds[0],
+  source_id: (data) => data.sourceIds[0],
   username: (_data, who) => who.username,
 };
 
