@@ -35,12 +35,10 @@ export const orderAddressInput = z
   .object({
     first_name: line('First name', 100),
     last_name: line('Last name', 100),
-    email: text('E-mail')
-      .trim()
+    email: z
+      .email({ error: 'E-mail must be an e-mail address.' })
       .max(254, { error: 'E-mail must be at most 254 characters.' })
-      .refine((value) => value === '' || z.email().safeParse(value).success, {
-        error: 'E-mail must be an e-mail address.',
-      })
+      .or(z.literal(''))
       .nullish()
       .transform((value) => value || null),
     phone: optionalLine('Phone', 40),
@@ -121,7 +119,7 @@ const manualFields = {
   source_id: idField('source_id'),
   design_id: idField('design_id'),
   product_id: idField('product_id'),
-  variant_id: z.union([z.string(), z.number()]).transform(String).pipe(idField('variant_id')),
+  variant_id: idField('variant_id'),
   quantity: z
     .number({ error: 'Quantity must be a number.' })
     .int({ error: 'Quantity must be a whole number.' })

@@ -54,6 +54,9 @@ describe('bulk actions', () => {
     expect(world.fake.effects(`send:${mine.providerOrderId}`)).toBe(1);
     const peek = await other.call('GET', `/orders_app/runs/${run.id}/`);
     expect(peek.status).toBe(404);
+    const onlyTheirs = await start(seller, { action: 'cancel', order_ids: [theirs.id, 'no-such-order'] });
+    expect(onlyTheirs.status).toBe(404);
+    expect(onlyTheirs.body.message).toBe(orderMessages.notFound);
   });
 
   it('refuses an empty selection and more than 500 orders, in the words of the screen', async () => {

@@ -59,7 +59,8 @@ export function orderRunsService({ repo, queue, now = Date.now }: OrderRunsServi
 
     /**
      * Starts a run over the seller's orders among `orderIds` (each once; the others are reported
-     * as not found and never acted on). A repeat with the same Idempotency-Key answers the first.
+     * as not found and never acted on; none of the seller's is a 404). A repeat with the same
+     * Idempotency-Key answers the first.
      */
     async start(
       userId: string,
@@ -69,6 +70,8 @@ export function orderRunsService({ repo, queue, now = Date.now }: OrderRunsServi
     ): Promise<{ run: OrderRun; started: boolean }> {
       const ids = [...new Set(orderIds)];
       const own = await repo.ownOrders(userId, ids);
+      // Nothing of the seller's to act on: not found, as any other seller's id is.
+      if (own.length === 0) throw new UserError(404, orderMessages.notFound, { code: 'order_not_found' });
       const ownIds = new Set(own.map((order) => order.id));
       const at = now();
       const id = randomUUID();

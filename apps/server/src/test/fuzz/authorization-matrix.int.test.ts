@@ -62,11 +62,22 @@ const ownedFields: Record<string, (data: OwnedData, who: Identity) => unknown> =
   mockup_id: (data) => data.mockupIds[0],
   order_id: (data) => data.orderIds[0],
   source_id: (data) => data.sourceIds[0],
+  order_ids: (data) => data.orderIds,
+  run_id: (data) => data.orderRunIds[0],
+  design_id: (data) => data.designIds[0],
   username: (_data, who) => who.username,
 };
 
 /** Provider-side ids (Printify, Gelato, Stripe's prices): filled with valid sandbox values so only ownership is wrong. */
-const providerFields = new Set(['shop_id', 'printify_product_id', 'store_id', 'template_id', 'priceId']);
+const providerFields = new Set([
+  'shop_id',
+  'printify_product_id',
+  'store_id',
+  'template_id',
+  'priceId',
+  'product_id',
+  'variant_id',
+]);
 const idLike = /(_id|_ids|Id|Ids|Templates)$/;
 
 describe(`authorization matrix from the route table on ${testDbKind}`, () => {
@@ -122,6 +133,7 @@ describe(`authorization matrix from the route table on ${testDbKind}`, () => {
         shopify_admin_api_token: ['shpat_sandbox_podflow_matrix'],
         woocommerce_consumer_key: [world.sandboxes.woo.consumerKey],
         woocommerce_consumer_secret: [world.sandboxes.woo.consumerSecret],
+        email: ['buyer@example.com'],
       };
       return values[field];
     };

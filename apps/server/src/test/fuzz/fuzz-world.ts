@@ -49,6 +49,8 @@ export type OwnedData = {
   /** The seller's order sources (derived from the connections) and an order of theirs. */
   sourceIds: string[];
   orderIds: string[];
+  /** A bulk order action of theirs (its order, sent to production). */
+  orderRunIds: string[];
 };
 
 export type Sandboxes = {
@@ -186,6 +188,7 @@ export async function startFuzzWorld(): Promise<FuzzWorld> {
       mockupRunIds: [],
       sourceIds: [],
       orderIds: [],
+      orderRunIds: [],
     };
     if (!full) return data;
 
@@ -285,11 +288,19 @@ export async function startFuzzWorld(): Promise<FuzzWorld> {
     if (printifySource) {
       const { orderId } = await ordersRepo(t.db).applySnapshot(
         printifySource,
-        buildSnapshot({ providerOrderId: `fuzz-${randomBytes(4).toString('hex')}`, status: 'awaiting_approval' }),
+        buildSnapshot({
+          providerOrderId: `fuzz-${randomBytes(4).toString('hex')}`,
+          status: 'awaiting_approval',
+        }),
         'import',
         Date.now(),
       );
       data.orderIds = orderId ? [orderId] : [];
+      const run = await call(who, 'POST', '/orders_app/runs/', {
+        action: 'send_to_production',
+        order_ids: data.orderIds,
+      });
+      data.orderRunIds = run.status === 200 ? [(JSON.parse(run.body) as { run: { id: string } }).run.id] : [];
     }
     return data;
   };
