@@ -346,7 +346,8 @@ export async function buildApp({ config, db, orderSources }: AppDeps): Promise<F
     printifyBaseUrl: config.providers.printifyBaseUrl,
     gelatoBaseUrl: config.providers.gelatoBaseUrl,
     gelatoOrderBaseUrl:
-      (config.providers as { gelatoOrderBaseUrl?: string }).gelatoOrderBaseUrl ?? 'https://order.gelatoapis.com',
+      (config.providers as { gelatoOrderBaseUrl?: string }).gelatoOrderBaseUrl ??
+      'https://order.gelatoapis.com',
     shopifyBaseUrl: config.stores.shopifyBaseUrl,
     shopifyApiVersion: config.stores.shopifyApiVersion,
     timeoutMs: config.providers.timeoutMs,

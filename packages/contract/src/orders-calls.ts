@@ -12,7 +12,9 @@ const day = (label: string) =>
   text(label).regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${label} must be a date as YYYY-MM-DD.` });
 
 export const orderFiltersQuery = z.object({
-  provider: z.enum(orderProviders, { error: 'provider must be printify, gelato, shopify or woocommerce.' }).optional(),
+  provider: z
+    .enum(orderProviders, { error: 'provider must be printify, gelato, shopify or woocommerce.' })
+    .optional(),
   source_id: idField('source_id').optional(),
   status: z.enum(orderStatuses, { error: 'status is not an order status.' }).optional(),
   from: day('from').optional(),
@@ -54,10 +56,9 @@ const item = z.object({
   status: z.string().nullable(),
 });
 const blocked = z.object(
-  Object.fromEntries([...orderActions, 'edit_address'].map((action) => [action, z.string().nullable()])) as Record<
-    (typeof orderActions)[number] | 'edit_address',
-    z.ZodNullable<z.ZodString>
-  >,
+  Object.fromEntries(
+    [...orderActions, 'edit_address'].map((action) => [action, z.string().nullable()]),
+  ) as Record<(typeof orderActions)[number] | 'edit_address', z.ZodNullable<z.ZodString>>,
 );
 
 export const orderSummary = z.object({
@@ -113,7 +114,11 @@ export const orderDetail = orderSummary.extend({
     tracking.extend({ shipped_at: z.string().nullable(), delivered_at: z.string().nullable() }),
   ),
   timeline: z.array(
-    z.object({ at: z.string(), text: z.string(), origin: z.enum(['webhook', 'reconcile', 'import', 'action']) }),
+    z.object({
+      at: z.string(),
+      text: z.string(),
+      origin: z.enum(['webhook', 'reconcile', 'import', 'action']),
+    }),
   ),
   provider_url: z.string().nullable(),
   store_url: z.string().nullable(),

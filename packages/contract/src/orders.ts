@@ -291,7 +291,7 @@ export const attentionSentences: Record<AttentionReason, string> = {
   image_issue:
     "The provider could not use the print file: replace the design's image in the provider, then send the order again.",
   has_issues:
-    "The provider reports a problem with this order: open it in the provider to see what is wrong and fix it there.",
+    'The provider reports a problem with this order: open it in the provider to see what is wrong and fix it there.',
   stuck_sending:
     'It has been sending to production for over 30 minutes: open it in the provider, and contact its support if it stays stuck.',
   no_tracking:

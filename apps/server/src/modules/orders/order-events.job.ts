@@ -5,7 +5,12 @@ import type { OrderSourceRow, OrderSourcesRepo } from './order-sources.repo.ts';
 import { ORDER_EVENTS_JOB, type OrderSourcesService } from './order-sources.service.ts';
 import type { OrdersRepo } from './orders.repo.ts';
 
-type Deps = { sources: OrderSourcesRepo; orders: OrdersRepo; service: OrderSourcesService; now?: () => number };
+type Deps = {
+  sources: OrderSourcesRepo;
+  orders: OrdersRepo;
+  service: OrderSourcesService;
+  now?: () => number;
+};
 
 const payload = z.object({ sourceId: z.string() });
 const BATCH = 100;
@@ -48,7 +53,10 @@ export async function applyPendingEvents(
 
 /** orders.events: a source's webhook events, applied as the provider's present state. */
 export function orderEventsJob(deps: Deps): JobDefinition<z.infer<typeof payload>> {
-  async function handle({ sourceId }: z.infer<typeof payload>, context: { signal: AbortSignal }): Promise<JobOutcome> {
+  async function handle(
+    { sourceId }: z.infer<typeof payload>,
+    context: { signal: AbortSignal },
+  ): Promise<JobOutcome> {
     const source = await deps.sources.source(sourceId);
     if (!source) return { status: 'skipped', reason: 'The source is gone.' };
     const opened = await deps.service.adapterOf(source);

@@ -32,20 +32,35 @@ const connected = { connected: true, unsentManual: false };
 
 describe('attention: why an order needs the seller, and from when', () => {
   it('holds an order waiting for approval from when it was placed', () => {
-    expect(attentionOf(order({ status: 'awaiting_approval' }), 5)).toEqual({ reason: 'awaiting_approval', at: T });
+    expect(attentionOf(order({ status: 'awaiting_approval' }), 5)).toEqual({
+      reason: 'awaiting_approval',
+      at: T,
+    });
   });
 
   it("names an on-hold order's problem, or 'has issues' when the provider gave none", () => {
     for (const problem of ['payment_not_received', 'out_of_stock'] as const) {
-      expect(attentionOf(order({ status: 'action_required', problem }), 5)).toEqual({ reason: problem, at: T + 10 });
+      expect(attentionOf(order({ status: 'action_required', problem }), 5)).toEqual({
+        reason: problem,
+        at: T + 10,
+      });
     }
-    expect(attentionOf(order({ status: 'action_required' }), 5)).toEqual({ reason: 'has_issues', at: T + 10 });
+    expect(attentionOf(order({ status: 'action_required' }), 5)).toEqual({
+      reason: 'has_issues',
+      at: T + 10,
+    });
   });
 
   it('tells an address or image issue apart from any other issue', () => {
-    expect(attentionOf(order({ status: 'has_issues', problem: 'address_issue' }), 5)?.reason).toBe('address_issue');
-    expect(attentionOf(order({ status: 'has_issues', problem: 'image_issue' }), 5)?.reason).toBe('image_issue');
-    expect(attentionOf(order({ status: 'has_issues', problem: 'out_of_stock' }), 5)?.reason).toBe('has_issues');
+    expect(attentionOf(order({ status: 'has_issues', problem: 'address_issue' }), 5)?.reason).toBe(
+      'address_issue',
+    );
+    expect(attentionOf(order({ status: 'has_issues', problem: 'image_issue' }), 5)?.reason).toBe(
+      'image_issue',
+    );
+    expect(attentionOf(order({ status: 'has_issues', problem: 'out_of_stock' }), 5)?.reason).toBe(
+      'has_issues',
+    );
     expect(attentionOf(order({ status: 'has_issues' }), 5)).toEqual({ reason: 'has_issues', at: T + 10 });
   });
 
@@ -59,14 +74,27 @@ describe('attention: why an order needs the seller, and from when', () => {
   });
 
   it('asks for tracking the set number of days after shipping, unless a shipment has a number', () => {
-    expect(attentionOf(order({ status: 'shipped', shippedAt: T + 1 }), 5)).toEqual({ reason: 'no_tracking', at: T + 1 + 5 * DAY });
-    expect(attentionOf(order({ status: 'shipped', shippedAt: T + 1, trackingNumbers: ['', '  '] }), 2)?.at).toBe(T + 1 + 2 * DAY);
+    expect(attentionOf(order({ status: 'shipped', shippedAt: T + 1 }), 5)).toEqual({
+      reason: 'no_tracking',
+      at: T + 1 + 5 * DAY,
+    });
+    expect(
+      attentionOf(order({ status: 'shipped', shippedAt: T + 1, trackingNumbers: ['', '  '] }), 2)?.at,
+    ).toBe(T + 1 + 2 * DAY);
     expect(attentionOf(order({ status: 'shipped' }), 3)?.at).toBe(T + 10 + 3 * DAY);
     expect(attentionOf(order({ status: 'shipped', trackingNumbers: ['', '9400'] }), 5)).toBeNull();
   });
 
   it('needs nothing of a finished, draft or moving order without a problem', () => {
-    for (const status of ['canceled', 'delivered', 'returned', 'draft', 'pending', 'in_production', 'in_progress'] as const) {
+    for (const status of [
+      'canceled',
+      'delivered',
+      'returned',
+      'draft',
+      'pending',
+      'in_production',
+      'in_progress',
+    ] as const) {
       expect(attentionOf(order({ status }), 5), status).toBeNull();
     }
     for (const status of ['canceled', 'delivered', 'returned', 'draft'] as const) {
@@ -74,36 +102,53 @@ describe('attention: why an order needs the seller, and from when', () => {
     }
   });
 
-  it("raises a problem the provider reports on an order still moving", () => {
-    expect(attentionOf(order({ status: 'in_production', problem: 'image_issue' }), 5)).toEqual({ reason: 'image_issue', at: T + 10 });
+  it('raises a problem the provider reports on an order still moving', () => {
+    expect(attentionOf(order({ status: 'in_production', problem: 'image_issue' }), 5)).toEqual({
+      reason: 'image_issue',
+      at: T + 10,
+    });
   });
 
   it('puts a failed submission first, while the order is not finished', () => {
     const failed = { submissionFailedAt: T + 99 };
-    expect(attentionOf(order({ ...failed, status: 'awaiting_approval' }), 5)).toEqual({ reason: 'submission_failed', at: T + 99 });
+    expect(attentionOf(order({ ...failed, status: 'awaiting_approval' }), 5)).toEqual({
+      reason: 'submission_failed',
+      at: T + 99,
+    });
     expect(attentionOf(order({ ...failed, status: 'delivered' }), 5)).toBeNull();
     expect(attentionOf(order({ ...failed, status: 'canceled' }), 5)).toBeNull();
   });
 
   it('flags a paid store order of a PodFlow product that reached no provider an hour after it was placed', () => {
-    const store = (overrides: Partial<RuleOrder>) => order({ provider: 'shopify', status: 'not_at_provider', ...overrides });
-    expect(attentionOf(store({ financialStatus: 'paid' }), 5)).toEqual({ reason: 'not_at_provider', at: T + NOT_AT_PROVIDER_MS });
+    const store = (overrides: Partial<RuleOrder>) =>
+      order({ provider: 'shopify', status: 'not_at_provider', ...overrides });
+    expect(attentionOf(store({ financialStatus: 'paid' }), 5)).toEqual({
+      reason: 'not_at_provider',
+      at: T + NOT_AT_PROVIDER_MS,
+    });
     expect(NOT_AT_PROVIDER_MS).toBe(HOUR);
-    expect(attentionOf(store({ provider: 'woocommerce', financialStatus: 'processing' }), 5)?.reason).toBe('not_at_provider');
+    expect(attentionOf(store({ provider: 'woocommerce', financialStatus: 'processing' }), 5)?.reason).toBe(
+      'not_at_provider',
+    );
     expect(attentionOf(store({ financialStatus: 'paid', linked: true }), 5)).toBeNull();
     expect(attentionOf(store({ financialStatus: 'paid', podflowProduct: false }), 5)).toBeNull();
     expect(attentionOf(store({ financialStatus: 'paid', status: 'canceled' }), 5)).toBeNull();
     expect(attentionOf(store({ financialStatus: 'pending' }), 5)).toBeNull();
     expect(attentionOf(store({ financialStatus: null }), 5)).toBeNull();
-    expect(attentionOf(store({ problem: 'unpaid', financialStatus: 'pending' }), 5)).toEqual({ reason: 'unpaid', at: T });
+    expect(attentionOf(store({ problem: 'unpaid', financialStatus: 'pending' }), 5)).toEqual({
+      reason: 'unpaid',
+      at: T,
+    });
     expect(attentionOf(store({ problem: 'unpaid', linked: true }), 5)).toBeNull();
     // A store order never takes the provider rules (a shipped store order is the store's business).
     expect(attentionOf(store({ status: 'shipped', financialStatus: 'refunded' }), 5)).toBeNull();
   });
 
   it('reads the store payment words that mean paid, whatever their case', () => {
-    for (const word of ['paid', 'PAID', 'partially_refunded', 'completed', 'processing']) expect(isPaid(word), word).toBe(true);
-    for (const word of ['pending', 'authorized', 'refunded', 'voided', 'on-hold', '']) expect(isPaid(word), word).toBe(false);
+    for (const word of ['paid', 'PAID', 'partially_refunded', 'completed', 'processing'])
+      expect(isPaid(word), word).toBe(true);
+    for (const word of ['pending', 'authorized', 'refunded', 'voided', 'on-hold', ''])
+      expect(isPaid(word), word).toBe(false);
     expect(isPaid(null)).toBe(false);
   });
 });
@@ -120,9 +165,9 @@ describe('blocked: which actions an order offers now, and why not', () => {
     for (const status of orderStatuses.filter((s) => s !== 'awaiting_approval')) {
       expect(send(status), status).not.toBeNull();
     }
-    expect(blockedOf(order({ provider: 'gelato', status: 'awaiting_approval' }), connected).send_to_production).toBe(
-      'Gelato sends its orders to production by itself.',
-    );
+    expect(
+      blockedOf(order({ provider: 'gelato', status: 'awaiting_approval' }), connected).send_to_production,
+    ).toBe('Gelato sends its orders to production by itself.');
   });
 
   it('cancels on Printify only on hold or awaiting payment', () => {
@@ -139,18 +184,32 @@ describe('blocked: which actions an order offers now, and why not', () => {
   });
 
   it('cancels on Gelato until printing starts', () => {
-    const cancel = (status: OrderStatus) => blockedOf(order({ provider: 'gelato', status }), connected).cancel;
-    for (const status of ['pending', 'draft', 'has_issues', 'action_required', 'awaiting_approval', 'sending_to_production', 'in_progress'] as const) {
+    const cancel = (status: OrderStatus) =>
+      blockedOf(order({ provider: 'gelato', status }), connected).cancel;
+    for (const status of [
+      'pending',
+      'draft',
+      'has_issues',
+      'action_required',
+      'awaiting_approval',
+      'sending_to_production',
+      'in_progress',
+    ] as const) {
       expect(cancel(status), status).toBeNull();
     }
-    expect(cancel('in_production')).toBe('Gelato cancels only before printing starts; this one is in production.');
-    for (const status of ['shipped', 'delivered', 'returned'] as const) expect(cancel(status), status).toMatch(/before printing starts/);
+    expect(cancel('in_production')).toBe(
+      'Gelato cancels only before printing starts; this one is in production.',
+    );
+    for (const status of ['shipped', 'delivered', 'returned'] as const)
+      expect(cancel(status), status).toMatch(/before printing starts/);
     expect(cancel('canceled')).toBe('This order is already canceled.');
   });
 
   it('retries only a failed submission of an order not finished', () => {
     expect(blockedOf(order({ submissionFailedAt: T }), connected).retry).toBeNull();
-    expect(blockedOf(order(), connected).retry).toBe('Retry is offered only when PodFlow could not submit the order.');
+    expect(blockedOf(order(), connected).retry).toBe(
+      'Retry is offered only when PodFlow could not submit the order.',
+    );
     expect(blockedOf(order({ submissionFailedAt: T, status: 'canceled' }), connected).retry).not.toBeNull();
   });
 
@@ -162,7 +221,10 @@ describe('blocked: which actions an order offers now, and why not', () => {
   });
 
   it('offers nothing on a disconnected shop, and sends store orders to their store', () => {
-    const gone = blockedOf(order({ status: 'awaiting_approval', submissionFailedAt: T }), { connected: false, unsentManual: true });
+    const gone = blockedOf(order({ status: 'awaiting_approval', submissionFailedAt: T }), {
+      connected: false,
+      unsentManual: true,
+    });
     expect(gone).toEqual({
       send_to_production: orderMessages.disconnected,
       cancel: orderMessages.disconnected,
@@ -175,8 +237,8 @@ describe('blocked: which actions an order offers now, and why not', () => {
       retry: 'Act on this order in Shopify.',
       edit_address: 'Act on this order in Shopify.',
     });
-    expect(blockedOf(order({ provider: 'woocommerce' }), { connected: false, unsentManual: false }).cancel).toBe(
-      'Act on this order in WooCommerce.',
-    );
+    expect(
+      blockedOf(order({ provider: 'woocommerce' }), { connected: false, unsentManual: false }).cancel,
+    ).toBe('Act on this order in WooCommerce.');
   });
 });

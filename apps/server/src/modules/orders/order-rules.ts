@@ -105,7 +105,13 @@ export type BlockContext = {
 
 const printifyCancelable: readonly OrderStatus[] = ['awaiting_approval', 'action_required'];
 /** Gelato cancels until printing starts (its :cancel answers 409 once an item is printed). */
-const gelatoStarted: readonly OrderStatus[] = ['in_production', 'shipped', 'delivered', 'canceled', 'returned'];
+const gelatoStarted: readonly OrderStatus[] = [
+  'in_production',
+  'shipped',
+  'delivered',
+  'canceled',
+  'returned',
+];
 
 const lower = (status: OrderStatus) => orderStatusWords[status].toLowerCase();
 

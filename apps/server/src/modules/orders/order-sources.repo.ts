@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { type Selectable, type Updateable, sql } from 'kysely';
 import { orderProviders } from '@podflow/contract/orders';
 import type { Db } from '../../platform/db/db.ts';
-import type { OrderEventsTable, OrderSourcesTable, ProviderConnectionsTable } from '../../platform/db/schema.ts';
+import type {
+  OrderEventsTable,
+  OrderSourcesTable,
+  ProviderConnectionsTable,
+} from '../../platform/db/schema.ts';
 import { DAY, DEFAULT_NO_TRACKING_DAYS } from './order-rules.ts';
 
 export type OrderSourceRow = Selectable<OrderSourcesTable>;
@@ -86,7 +90,14 @@ export function orderSourcesRepo(db: Db) {
       const { now, ...values } = row;
       await db
         .insertInto('order_sources')
-        .values({ id: randomUUID(), ...values, connected: 1, webhooks: 'off', created_at: now, updated_at: now })
+        .values({
+          id: randomUUID(),
+          ...values,
+          connected: 1,
+          webhooks: 'off',
+          created_at: now,
+          updated_at: now,
+        })
         .onConflict((oc) => oc.columns(['user_id', 'provider', 'shop_id']).doNothing())
         .execute();
       return db

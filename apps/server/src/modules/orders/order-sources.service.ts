@@ -72,10 +72,15 @@ export function orderSourcesService(deps: OrderSourcesServiceDeps) {
     const name = orderProviderNames[source.provider as OrderProvider];
     if (!connection) return { problem: `No workspace connects this ${name} shop any more.` };
     const credential = connectionKey(secrets, connection);
-    if (!credential) return { problem: `The saved ${name} credentials can no longer be read: connect ${name} again.` };
+    if (!credential)
+      return { problem: `The saved ${name} credentials can no longer be read: connect ${name} again.` };
     try {
       return {
-        adapter: sourceFor(source.provider as OrderProvider, { shopId: source.shop_id, credential, settings }),
+        adapter: sourceFor(source.provider as OrderProvider, {
+          shopId: source.shop_id,
+          credential,
+          settings,
+        }),
         connection,
       };
     } catch (error) {
@@ -83,7 +88,10 @@ export function orderSourcesService(deps: OrderSourcesServiceDeps) {
     }
   }
 
-  async function removeWebhooks(source: OrderSourceRow, adapter: OrderSourceAdapter | undefined): Promise<void> {
+  async function removeWebhooks(
+    source: OrderSourceRow,
+    adapter: OrderSourceAdapter | undefined,
+  ): Promise<void> {
     const ids = source.webhook_ids ? (JSON.parse(source.webhook_ids) as string[]) : [];
     if (adapter && ids.length > 0) {
       try {
@@ -101,7 +109,11 @@ export function orderSourcesService(deps: OrderSourcesServiceDeps) {
   }
 
   /** Registers the source's webhooks where the provider can reach PodFlow; never throws. */
-  async function registerWebhooks(source: OrderSourceRow, adapter: OrderSourceAdapter, connection: ConnectionRow) {
+  async function registerWebhooks(
+    source: OrderSourceRow,
+    adapter: OrderSourceAdapter,
+    connection: ConnectionRow,
+  ) {
     const provider = source.provider as OrderProvider;
     if (!deps.reachable(provider, source.shop_id)) {
       await sources.updateSource(source.id, { webhooks: 'off', updated_at: now() });
@@ -151,7 +163,9 @@ export function orderSourcesService(deps: OrderSourcesServiceDeps) {
           const key = `${connection.provider}\n${connection.shop_id}`;
           if (seen.has(key)) continue;
           seen.add(key);
-          let source = existing.find((s) => s.provider === connection.provider && s.shop_id === connection.shop_id);
+          let source = existing.find(
+            (s) => s.provider === connection.provider && s.shop_id === connection.shop_id,
+          );
           if (source?.connected === 1) continue;
           if (!source) {
             source = await sources.addSource({
@@ -210,7 +224,10 @@ export function orderSourcesService(deps: OrderSourcesServiceDeps) {
       }
       let event;
       try {
-        event = sourceFor(provider, { shopId: source.shop_id, credential: '', settings }).verifyWebhook(delivery, secret);
+        event = sourceFor(provider, { shopId: source.shop_id, credential: '', settings }).verifyWebhook(
+          delivery,
+          secret,
+        );
       } catch (error) {
         log.warn({ err: error, sourceId: source.id }, 'orders: a webhook delivery could not be read');
         return 'refused';
@@ -221,7 +238,8 @@ export function orderSourcesService(deps: OrderSourcesServiceDeps) {
       const updatedAt = await orders.updatedAt(source.id, event.providerOrderId);
       const stale =
         event.occurredAt !== null &&
-        (event.occurredAt < received - EVENT_MAX_AGE_MS || (updatedAt !== null && event.occurredAt < updatedAt));
+        (event.occurredAt < received - EVENT_MAX_AGE_MS ||
+          (updatedAt !== null && event.occurredAt < updatedAt));
       const stored = await sources.addEvent({
         source_id: source.id,
         event_key: event.eventKey.slice(0, 300),

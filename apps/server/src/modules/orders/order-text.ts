@@ -20,7 +20,9 @@ export function statusSentence(snapshot: Pick<OrderSnapshot, 'status' | 'problem
     case 'shipped': {
       const shipment = snapshot.shipments[0];
       if (!shipment) return 'Shipped';
-      return shipment.number ? `Shipped with ${shipment.carrier} ${shipment.number}` : `Shipped with ${shipment.carrier}`;
+      return shipment.number
+        ? `Shipped with ${shipment.carrier} ${shipment.number}`
+        : `Shipped with ${shipment.carrier}`;
     }
     case 'sending_to_production':
       return 'Sent to production';

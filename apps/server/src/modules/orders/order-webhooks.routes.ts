@@ -20,7 +20,8 @@ export const orderWebhooksRoutes: FastifyPluginAsyncZod<Options> = async (app, {
     {
       schema: {
         tags: ['Orders'],
-        summary: "A provider's order event (signed; Gelato's is proven by the token): stored once, applied in the background",
+        summary:
+          "A provider's order event (signed; Gelato's is proven by the token): stored once, applied in the background",
         params: webhookParams,
         rawBody: orderWebhookBody,
         response: { 200: orderWebhookResponse, 400: errorBody, 401: errorBody, 404: errorBody },
@@ -34,7 +35,9 @@ export const orderWebhooksRoutes: FastifyPluginAsyncZod<Options> = async (app, {
       });
       if (outcome === 'unknown') throw new UserError(404, 'No such webhook.', { code: 'not_found' });
       if (outcome === 'refused') {
-        throw new UserError(401, 'The signature of this delivery does not hold.', { code: 'signature_invalid' });
+        throw new UserError(401, 'The signature of this delivery does not hold.', {
+          code: 'signature_invalid',
+        });
       }
       return { received: true as const };
     },

@@ -17,7 +17,13 @@ export type OrdersWorld = {
   newSeller: () => Promise<{ access: string; userId: string; workspaceId: string }>;
   /** Saves the sandbox's Printify shop in the seller's workspace through the API (the hook derives the source). */
   connect: (seller: { access: string; workspaceId: string }) => Promise<void>;
-  call: (access: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => Promise<{ status: number; body: any; text: string; headers: Record<string, unknown> }>;
+  call: (
+    access: string,
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: object,
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read whatever shape the call answers
+  ) => Promise<{ status: number; body: any; text: string; headers: Record<string, unknown> }>;
   close: () => Promise<void>;
 };
 
@@ -36,13 +42,13 @@ export async function startOrdersWorld(options: { pageSize?: number } = {}): Pro
       headers: { authorization: `Bearer ${access}` },
       ...(payload ? { payload } : {}),
     });
-    let body: unknown = null;
-    try {
-      body = reply.json();
-    } catch {
-      body = null;
-    }
-    return { status: reply.statusCode, body, text: reply.body, headers: reply.headers };
+    const json = String(reply.headers['content-type'] ?? '').startsWith('application/json');
+    return {
+      status: reply.statusCode,
+      body: json ? reply.json() : null,
+      text: reply.body,
+      headers: reply.headers,
+    };
   };
   return {
     t,

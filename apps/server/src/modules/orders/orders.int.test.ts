@@ -21,7 +21,10 @@ describe(`orders: import, list, attention, CSV and sources on ${testDbKind}`, ()
     w = await startOrdersWorld({ pageSize: 3 });
     const shop = w.fake.shop(w.shopId).orders;
     const add = (id: string, ageMs: number, overrides: Parameters<typeof buildSnapshot>[0] | object = {}) =>
-      shop.set(id, buildSnapshot({ providerOrderId: id, createdAt: now - ageMs, updatedAt: now - ageMs, ...overrides }));
+      shop.set(
+        id,
+        buildSnapshot({ providerOrderId: id, createdAt: now - ageMs, updatedAt: now - ageMs, ...overrides }),
+      );
     add('1001', 1 * DAY, { status: 'awaiting_approval', providerStatus: 'on-hold' });
     add('1002', 2 * DAY, {
       status: 'sending_to_production',
@@ -60,7 +63,12 @@ describe(`orders: import, list, attention, CSV and sources on ${testDbKind}`, ()
   it('derives the source from the saved connection, registers its webhook, and resumes a killed import where it stopped', async () => {
     const { sources } = (await w.call(seller.access, 'GET', '/orders_app/sources/')).body;
     expect(sources).toHaveLength(1);
-    expect(sources[0]).toMatchObject({ provider: 'printify', connected: true, importing: true, webhooks: 'registered' });
+    expect(sources[0]).toMatchObject({
+      provider: 'printify',
+      connected: true,
+      importing: true,
+      webhooks: 'registered',
+    });
     expect(sources[0].problem).toContain('connection was reset');
     expect(sources[0].webhook_url).toMatch(/\/webhooks\/printify\/[\w-]+\/$/);
     expect([...w.fake.shop(w.shopId).webhooks.values()].map((h) => h.url)).toEqual([sources[0].webhook_url]);
@@ -97,7 +105,10 @@ describe(`orders: import, list, attention, CSV and sources on ${testDbKind}`, ()
     const sourceId = (await list()).orders[0]!.source_id;
     expect(numbers(await list(`?source_id=${sourceId}`))).toHaveLength(6);
     const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-    expect(numbers(await list(`?from=${day(now - 3 * DAY)}&to=${day(now - 2 * DAY)}`))).toEqual(['#1002', '#1003']);
+    expect(numbers(await list(`?from=${day(now - 3 * DAY)}&to=${day(now - 2 * DAY)}`))).toEqual([
+      '#1002',
+      '#1003',
+    ]);
     expect(numbers(await list('?q=%231003'))).toEqual(['#1003']);
     expect(numbers(await list('?q=1003'))).toEqual(['#1003']);
     expect(numbers(await list('?q=BOB@shop.test'))).toEqual(['#1003']);
@@ -107,30 +118,54 @@ describe(`orders: import, list, attention, CSV and sources on ${testDbKind}`, ()
     const attention = await list('?attention=true');
     // Stuck sending after 30 minutes (not the one sent 10 minutes ago), on hold, shipped 6 days with no tracking.
     expect(numbers(attention)).toEqual(['#1001', '#1002', '#1004']);
-    expect(attention.orders.map((o) => o.attention?.reason)).toEqual(['awaiting_approval', 'stuck_sending', 'no_tracking']);
+    expect(attention.orders.map((o) => o.attention?.reason)).toEqual([
+      'awaiting_approval',
+      'stuck_sending',
+      'no_tracking',
+    ]);
     expect(attention.orders[0]!.attention!.sentence).toBe(attentionSentences.awaiting_approval);
     expect(attention.orders[0]!.blocked).toMatchObject({ send_to_production: null, cancel: null });
     expect(attention.orders[1]!.blocked.cancel).toMatch(/only orders on hold/);
     expect(Date.parse(attention.orders[1]!.attention!.since)).toBe(now - 31 * MINUTE + 30 * MINUTE);
 
     // Seven days for tracking: the shipment 6 days ago needs nothing yet.
-    const saved = await w.call(seller.access, 'PUT', '/orders_app/settings/', { digest: true, no_tracking_days: 7 });
-    expect(saved.body).toEqual({ message: orderMessages.settingsSaved, settings: { digest: true, no_tracking_days: 7 } });
+    const saved = await w.call(seller.access, 'PUT', '/orders_app/settings/', {
+      digest: true,
+      no_tracking_days: 7,
+    });
+    expect(saved.body).toEqual({
+      message: orderMessages.settingsSaved,
+      settings: { digest: true, no_tracking_days: 7 },
+    });
     expect(numbers(await list('?attention=true'))).toEqual(['#1001', '#1002']);
-    expect((await w.call(seller.access, 'PUT', '/orders_app/settings/', { digest: true, no_tracking_days: 0 })).status).toBe(400);
+    expect(
+      (await w.call(seller.access, 'PUT', '/orders_app/settings/', { digest: true, no_tracking_days: 0 }))
+        .status,
+    ).toBe(400);
   });
 
   it("shows one order's detail with its timeline, and answers 404 for another seller's ids", async () => {
     const [first] = (await list('?q=1002')).orders;
     const detail = await w.call(seller.access, 'GET', `/orders_app/orders/${first!.id}/`);
     expect(detail.status).toBe(200);
-    expect(detail.body.timeline.map((e: { text: string }) => e.text)).toEqual(['Order placed', 'Sent to production']);
-    expect(detail.body.money).toEqual({ currency: 'USD', retail_cents: 2500, cost_cents: 1000, shipping_cents: 400, margin_cents: 1100 });
+    expect(detail.body.timeline.map((e: { text: string }) => e.text)).toEqual([
+      'Order placed',
+      'Sent to production',
+    ]);
+    expect(detail.body.money).toEqual({
+      currency: 'USD',
+      retail_cents: 2500,
+      cost_cents: 1000,
+      shipping_cents: 400,
+      margin_cents: 1100,
+    });
     const foreign = await w.call(other.access, 'GET', `/orders_app/orders/${first!.id}/`);
     expect(foreign.status).toBe(404);
     expect(foreign.body.message).toBe(orderMessages.notFound);
     expect((await list('', other.access)).orders).toEqual([]);
-    expect((await w.call(other.access, 'POST', `/orders_app/sources/${first!.source_id}/sync/`)).status).toBe(404);
+    expect((await w.call(other.access, 'POST', `/orders_app/sources/${first!.source_id}/sync/`)).status).toBe(
+      404,
+    );
   });
 
   it('exports the filtered orders as CSV with money in decimals and formulas neutralised', async () => {
@@ -158,7 +193,11 @@ describe(`orders: import, list, attention, CSV and sources on ${testDbKind}`, ()
     expect(summary.attention).toBe(2);
     expect(summary.days).toHaveLength(30);
     expect(summary.days.reduce((sum: number, d: { orders: number }) => sum + d.orders, 0)).toBe(5);
-    expect(summary.days.at(-2)).toEqual({ date: new Date(now - DAY).toISOString().slice(0, 10), orders: 1, margin_cents: 1100 });
+    expect(summary.days.at(-2)).toEqual({
+      date: new Date(now - DAY).toISOString().slice(0, 10),
+      orders: 1,
+      margin_cents: 1100,
+    });
     expect(summary.currency).toBe('USD');
   });
 
@@ -179,13 +218,20 @@ describe(`orders: import, list, attention, CSV and sources on ${testDbKind}`, ()
     await w.call(seller.access, 'POST', `/orders_app/sources/${sourceId}/sync/`);
     await w.t.app.background.jobsIdle();
     const [order] = (await list('?q=1005')).orders;
-    expect(order).toMatchObject({ status: 'shipped', tracking: [{ carrier: 'USPS', number: '9400111', url: null }] });
+    expect(order).toMatchObject({
+      status: 'shipped',
+      tracking: [{ carrier: 'USPS', number: '9400111', url: null }],
+    });
     const detail = (await w.call(seller.access, 'GET', `/orders_app/orders/${order!.id}/`)).body;
     expect(detail.timeline.at(-1)).toMatchObject({ text: 'Shipped with USPS 9400111', origin: 'reconcile' });
   });
 
   it('disconnects the source when its workspace is deleted: webhooks removed, orders kept read-only', async () => {
-    const deleted = await w.call(seller.access, 'DELETE', `/workspace/delete_workspace/${seller.workspaceId}/`);
+    const deleted = await w.call(
+      seller.access,
+      'DELETE',
+      `/workspace/delete_workspace/${seller.workspaceId}/`,
+    );
     expect(deleted.status).toBe(200);
     await w.t.app.background.jobsIdle();
     const [source] = (await w.call(seller.access, 'GET', '/orders_app/sources/')).body.sources;

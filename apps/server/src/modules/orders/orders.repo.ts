@@ -78,7 +78,9 @@ export function ordersRepo(db: Db) {
 
   /** Whether one of a store order's items is a product PodFlow synced to the seller's stores. */
   async function hasPodflowProduct(userId: string, items: SnapshotItem[]): Promise<boolean> {
-    const ids = items.flatMap((item) => (item.productId ? [item.productId, item.productId.replace(/^.*\//, '')] : []));
+    const ids = items.flatMap((item) =>
+      item.productId ? [item.productId, item.productId.replace(/^.*\//, '')] : [],
+    );
     if (ids.length === 0) return false;
     const row = await db
       .selectFrom('store_sync_results')
@@ -100,7 +102,10 @@ export function ordersRepo(db: Db) {
     );
     const reason = attention?.reason ?? null;
     const at = attention?.at ?? null;
-    if (row.attention_reason === reason && (row.attention_at === null ? null : Number(row.attention_at)) === at)
+    if (
+      row.attention_reason === reason &&
+      (row.attention_at === null ? null : Number(row.attention_at)) === at
+    )
       return;
     await db
       .updateTable('orders')
@@ -110,7 +115,10 @@ export function ordersRepo(db: Db) {
   }
 
   async function addTimeline(orderId: string, at: number, text: string, origin: Origin): Promise<void> {
-    await db.insertInto('order_timeline').values({ id: randomUUID(), order_id: orderId, at, text, origin }).execute();
+    await db
+      .insertInto('order_timeline')
+      .values({ id: randomUUID(), order_id: orderId, at, text, origin })
+      .execute();
   }
 
   async function writeTerms(orderId: string, userId: string, terms: string[]): Promise<void> {
@@ -253,13 +261,18 @@ export function ordersRepo(db: Db) {
         .onConflict((oc) => oc.columns(['source_id', 'provider_order_id']).doNothing())
         .executeTakeFirst();
       // Another writer stored it first (a webhook and the reconcile at once): apply over theirs.
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 1) === 0) return applySnapshot(source, snapshot, origin, now);
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 1) === 0)
+        return applySnapshot(source, snapshot, origin, now);
       changed = true;
       await addTimeline(orderId, snapshot.createdAt, 'Order placed', origin);
       if (!['pending', 'draft'].includes(snapshot.status)) {
         await addTimeline(orderId, snapshot.updatedAt, statusSentence(snapshot), origin);
       }
-      await writeTerms(orderId, source.user_id, searchTerms(snapshot.number, snapshot.customerName, snapshot.email));
+      await writeTerms(
+        orderId,
+        source.user_id,
+        searchTerms(snapshot.number, snapshot.customerName, snapshot.email),
+      );
     } else {
       orderId = existing.id;
       const before = existing as Record<string, unknown>;
@@ -285,12 +298,20 @@ export function ordersRepo(db: Db) {
         existing.customer !== values.customer ||
         existing.email !== values.email
       ) {
-        await writeTerms(orderId, source.user_id, searchTerms(snapshot.number, snapshot.customerName, snapshot.email));
+        await writeTerms(
+          orderId,
+          source.user_id,
+          searchTerms(snapshot.number, snapshot.customerName, snapshot.email),
+        );
       }
     }
     const row = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
     await link(row);
-    const linked = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+    const linked = await db
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
     await writeAttention(linked, podflowProduct, now);
     if (isStore(source.provider) || linked.linked_order_id === null) return { orderId, changed };
     // A store order that just reached its provider needs the seller no longer.
@@ -331,7 +352,8 @@ export function ordersRepo(db: Db) {
     if (filters.source_id) query = query.where('orders.source_id', '=', filters.source_id);
     if (filters.status) query = query.where('orders.status', '=', filters.status);
     if (filters.from) query = query.where('orders.created_at', '>=', Date.parse(`${filters.from}T00:00:00Z`));
-    if (filters.to) query = query.where('orders.created_at', '<', Date.parse(`${filters.to}T00:00:00Z`) + DAY);
+    if (filters.to)
+      query = query.where('orders.created_at', '<', Date.parse(`${filters.to}T00:00:00Z`) + DAY);
     if (filters.attention) query = query.where('orders.attention_at', '<=', now);
     const term = filters.q ? normalizeTerm(filters.q).slice(0, 200) : '';
     if (term) {
@@ -366,7 +388,12 @@ export function ordersRepo(db: Db) {
     /** Recomputes an order's attention (after a submission was written or closed). */
     async refreshAttention(orderId: string, now = Date.now()): Promise<void> {
       const row = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
-      if (row) await writeAttention(row, isStore(row.provider) ? await hasPodflowProduct(row.user_id, JSON.parse(row.items_json)) : true, now);
+      if (row)
+        await writeAttention(
+          row,
+          isStore(row.provider) ? await hasPodflowProduct(row.user_id, JSON.parse(row.items_json)) : true,
+          now,
+        );
     },
 
     /** The seller's order, or undefined for a missing one or another seller's. */
@@ -397,7 +424,10 @@ export function ordersRepo(db: Db) {
 
     /** Orders needing the seller now, the longest-waiting first (the digest mail and the summary). */
     attentionRows(userId: string, now: number, limit: number): Promise<OrderListRow[]> {
-      return filtered(userId, { attention: true }, now).orderBy('orders.attention_at', 'asc').limit(limit).execute();
+      return filtered(userId, { attention: true }, now)
+        .orderBy('orders.attention_at', 'asc')
+        .limit(limit)
+        .execute();
     },
 
     /** The store orders beside a page's provider orders, by id. */
@@ -455,7 +485,9 @@ export function ordersRepo(db: Db) {
           .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
           .where('user_id', '=', userId);
         if (linkedStoreRows) {
-          query = query.where('provider', 'in', ['shopify', 'woocommerce']).where('linked_order_id', 'is not', null);
+          query = query
+            .where('provider', 'in', ['shopify', 'woocommerce'])
+            .where('linked_order_id', 'is not', null);
         }
         return query.groupBy('status').execute();
       };

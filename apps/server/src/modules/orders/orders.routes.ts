@@ -79,7 +79,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<Options> = async (app, { orders
         summary: 'Every order matching the filters as CSV (one row per order, money in decimals)',
         querystring: orderFiltersQuery,
         produces: ['text/csv'],
-        response: { 200: z.any().describe('The CSV file (text/csv)'), 400: errorBody, 401: errorBody },
+        response: { 200: z.any().describe('The CSV file (text/csv)'), ...errors },
       },
     },
     async (request, reply) => {
@@ -192,7 +192,9 @@ function csvRow(order: OrderSummary): string[] {
     order.customer,
     order.email ?? '',
     order.country ?? '',
-    order.items.map((item) => `${item.quantity} × ${item.title}${item.variant ? ` (${item.variant})` : ''}`).join('; '),
+    order.items
+      .map((item) => `${item.quantity} × ${item.title}${item.variant ? ` (${item.variant})` : ''}`)
+      .join('; '),
     order.money.currency,
     decimal(order.money.retail_cents),
     decimal(order.money.cost_cents),

@@ -21,7 +21,13 @@ import { DAY, blockedOf, isStore } from './order-rules.ts';
 import type { SnapshotItem, SnapshotShipment } from './order-source.ts';
 import type { OrderSourceRow, OrderSourcesRepo } from './order-sources.repo.ts';
 import { SYNC_ORDERS_JOB, type OrderSourcesService, syncJobId } from './order-sources.service.ts';
-import { type Cursor, type OrderListRow, type OrderRow, type OrdersRepo, ruleOrderOf } from './orders.repo.ts';
+import {
+  type Cursor,
+  type OrderListRow,
+  type OrderRow,
+  type OrdersRepo,
+  ruleOrderOf,
+} from './orders.repo.ts';
 
 export type OrdersServiceDeps = {
   repo: OrdersRepo;
@@ -45,7 +51,9 @@ export const encodeCursor = (row: { created_at: number; id: string }) =>
   Buffer.from(`${Number(row.created_at)}.${row.id}`).toString('base64url');
 
 export function decodeCursor(cursor: string): Cursor {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split(/\.(.*)/s);
+  const [at, id] = Buffer.from(cursor, 'base64url')
+    .toString('utf8')
+    .split(/\.(.*)/s);
   const createdAt = Number(at);
   if (!Number.isSafeInteger(createdAt) || !id) {
     throw new UserError(400, 'The cursor is not one this list gave: start again from the first page.', {
@@ -57,7 +65,8 @@ export function decodeCursor(cursor: string): Cursor {
 }
 
 /** PodFlow holds a manual order it has not sent yet: keyed 'pending:<ref>' until the provider answers (manual-order.ts). */
-export const isUnsentManual = (row: Pick<OrderRow, 'provider_order_id'>) => row.provider_order_id.startsWith('pending:');
+export const isUnsentManual = (row: Pick<OrderRow, 'provider_order_id'>) =>
+  row.provider_order_id.startsWith('pending:');
 
 /** The Orders screen's reads: list, detail, counts, CSV rows, settings and sources. */
 export function ordersService(deps: OrdersServiceDeps) {
@@ -76,7 +85,9 @@ export function ordersService(deps: OrdersServiceDeps) {
       parsed.map(([row, items]) => [
         row.id,
         items.map((item) => {
-          const design = item.productId ? byKey.get(`${row.provider}\n${row.shop_id}\n${item.productId}`) : undefined;
+          const design = item.productId
+            ? byKey.get(`${row.provider}\n${row.shop_id}\n${item.productId}`)
+            : undefined;
           return {
             title: item.title,
             variant: item.variant,
@@ -149,7 +160,11 @@ export function ordersService(deps: OrdersServiceDeps) {
       rows.flatMap((row) => (!isStore(row.provider) && row.linked_order_id ? [row.linked_order_id] : [])),
     );
     return rows.map((row) =>
-      summaryOf(row, items.get(row.id) ?? [], row.linked_order_id ? linked.get(row.linked_order_id) : undefined),
+      summaryOf(
+        row,
+        items.get(row.id) ?? [],
+        row.linked_order_id ? linked.get(row.linked_order_id) : undefined,
+      ),
     );
   }
 
@@ -177,7 +192,12 @@ export function ordersService(deps: OrdersServiceDeps) {
     checkFilters,
 
     /** One page of the seller's orders, newest first. */
-    async list(userId: string, filters: OrderFilters, cursor?: string, limit = DEFAULT_PAGE): Promise<OrderListPage> {
+    async list(
+      userId: string,
+      filters: OrderFilters,
+      cursor?: string,
+      limit = DEFAULT_PAGE,
+    ): Promise<OrderListPage> {
       await checkFilters(userId, filters);
       const size = Math.min(Math.max(1, limit), MAX_PAGE);
       const rows = await repo.page(userId, filters, cursor ? decodeCursor(cursor) : null, size + 1, now());
@@ -277,7 +297,8 @@ export function ordersService(deps: OrdersServiceDeps) {
     async syncNow(userId: string, sourceId: string): Promise<OrderSource> {
       const source = await sources.sourceOfUser(userId, sourceId);
       if (!source) throw new UserError(404, orderMessages.sourceNotFound, { code: 'source_not_found' });
-      if (source.connected !== 1) throw new UserError(409, orderMessages.disconnected, { code: 'source_disconnected' });
+      if (source.connected !== 1)
+        throw new UserError(409, orderMessages.disconnected, { code: 'source_disconnected' });
       await queue.enqueue(SYNC_ORDERS_JOB, syncJobId(source.id), { sourceId: source.id });
       return toSource(source);
     },

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { JobStopped, type JobDefinition, type JobOutcome, stopIfAsked } from '../../platform/queue/job-queue.ts';
+import {
+  JobStopped,
+  type JobDefinition,
+  type JobOutcome,
+  stopIfAsked,
+} from '../../platform/queue/job-queue.ts';
 import { applyPendingEvents } from './order-events.job.ts';
 import { DAY, HOUR } from './order-rules.ts';
 import type { OrderSourceAdapter } from './order-source.ts';
@@ -7,7 +12,12 @@ import type { OrderSourceRow, OrderSourcesRepo } from './order-sources.repo.ts';
 import { type OrderSourcesService, SYNC_ORDERS_JOB, problemOf } from './order-sources.service.ts';
 import type { OrdersRepo } from './orders.repo.ts';
 
-type Deps = { sources: OrderSourcesRepo; orders: OrdersRepo; service: OrderSourcesService; now?: () => number };
+type Deps = {
+  sources: OrderSourcesRepo;
+  orders: OrdersRepo;
+  service: OrderSourcesService;
+  now?: () => number;
+};
 
 const payload = z.object({ sourceId: z.string() });
 /** A first import brings this much; a reconcile never pages back further. */
@@ -58,7 +68,10 @@ export function syncOrdersJob(deps: Deps): JobDefinition<z.infer<typeof payload>
     }
   }
 
-  async function handle({ sourceId }: z.infer<typeof payload>, context: { signal: AbortSignal }): Promise<JobOutcome> {
+  async function handle(
+    { sourceId }: z.infer<typeof payload>,
+    context: { signal: AbortSignal },
+  ): Promise<JobOutcome> {
     const source = await sources.source(sourceId);
     if (!source) return { status: 'skipped', reason: 'The source is gone.' };
     if (source.connected !== 1) return { status: 'skipped', reason: 'The source is disconnected.' };

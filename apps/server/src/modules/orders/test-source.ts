@@ -76,7 +76,12 @@ export function fakeOrderProvider(options: { pageSize?: number } = {}) {
           order_id?: string;
           at?: number;
         };
-        return { eventKey: body.id, topic: body.type, providerOrderId: body.order_id ?? null, occurredAt: body.at ?? null };
+        return {
+          eventKey: body.id,
+          topic: body.type,
+          providerOrderId: body.order_id ?? null,
+          occurredAt: body.at ?? null,
+        };
       },
     };
   }
@@ -96,7 +101,9 @@ export function fakeOrderProvider(options: { pageSize?: number } = {}) {
 export type FakeOrderProvider = ReturnType<typeof fakeOrderProvider>;
 
 /** A snapshot with sensible defaults, for tests. */
-export function buildSnapshot(overrides: Partial<OrderSnapshot> & { providerOrderId: string }): OrderSnapshot {
+export function buildSnapshot(
+  overrides: Partial<OrderSnapshot> & { providerOrderId: string },
+): OrderSnapshot {
   const at = overrides.createdAt ?? Date.now();
   return {
     number: `#${overrides.providerOrderId}`,

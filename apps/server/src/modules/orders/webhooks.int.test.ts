@@ -16,17 +16,29 @@ describe(`order webhooks on ${testDbKind}`, () => {
     return w.t.app.inject({
       method: 'POST',
       url: path,
-      headers: { 'content-type': 'application/json', 'x-test-signature': signature ?? w.fake.sign(raw, secret) },
+      headers: {
+        'content-type': 'application/json',
+        'x-test-signature': signature ?? w.fake.sign(raw, secret),
+      },
       payload: raw,
     });
   };
-  const events = () => w.t.db.selectFrom('order_events').select(['event_key', 'outcome']).orderBy('event_key').execute();
+  const events = () =>
+    w.t.db.selectFrom('order_events').select(['event_key', 'outcome']).orderBy('event_key').execute();
   const order = async (id: string) =>
-    (await w.call(seller.access, 'GET', `/orders_app/orders/?q=${id}`)).body.orders[0] as OrderSummary | undefined;
+    (await w.call(seller.access, 'GET', `/orders_app/orders/?q=${id}`)).body.orders[0] as
+      OrderSummary | undefined;
 
   beforeAll(async () => {
     w = await startOrdersWorld();
-    w.fake.shop(w.shopId).orders.set('2001', buildSnapshot({ providerOrderId: '2001', createdAt: now - 60 * MINUTE, updatedAt: now - 60 * MINUTE }));
+    w.fake.shop(w.shopId).orders.set(
+      '2001',
+      buildSnapshot({
+        providerOrderId: '2001',
+        createdAt: now - 60 * MINUTE,
+        updatedAt: now - 60 * MINUTE,
+      }),
+    );
     seller = await w.newSeller();
     await w.connect(seller);
     const [hook] = [...w.fake.shop(w.shopId).webhooks.values()];
@@ -52,7 +64,12 @@ describe(`order webhooks on ${testDbKind}`, () => {
 
   it('stores an event delivered twice at once only once, and applies the order as the provider has it now', async () => {
     const shop = w.fake.shop(w.shopId).orders;
-    shop.set('2001', { ...shop.get('2001')!, status: 'in_production', providerStatus: 'in-production', updatedAt: now - MINUTE });
+    shop.set('2001', {
+      ...shop.get('2001')!,
+      status: 'in_production',
+      providerStatus: 'in-production',
+      updatedAt: now - MINUTE,
+    });
     const getsBefore = w.fake.calls.get;
     const body = { id: 'e-1', type: 'order:updated', order_id: '2001', at: now - MINUTE };
     const answers = await Promise.all([deliver(body), deliver(body)]);
@@ -74,10 +91,19 @@ describe(`order webhooks on ${testDbKind}`, () => {
       shipments: [{ carrier: 'DHL', number: 'JD01', url: null, shippedAt, deliveredAt: null }],
     });
     // The shipment's event arrives first; the earlier "sent to production" one after it.
-    expect((await deliver({ id: 'e-3', type: 'order:shipment:created', order_id: '2001', at: shippedAt })).statusCode).toBe(200);
+    expect(
+      (await deliver({ id: 'e-3', type: 'order:shipment:created', order_id: '2001', at: shippedAt }))
+        .statusCode,
+    ).toBe(200);
     await w.t.app.background.jobsIdle();
-    expect((await deliver({ id: 'e-2', type: 'order:sent-to-production', order_id: '2001', at: now - 50_000 })).statusCode).toBe(200);
-    expect((await deliver({ id: 'e-old', type: 'order:updated', order_id: '2001', at: now - 25 * 60 * MINUTE })).statusCode).toBe(200);
+    expect(
+      (await deliver({ id: 'e-2', type: 'order:sent-to-production', order_id: '2001', at: now - 50_000 }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await deliver({ id: 'e-old', type: 'order:updated', order_id: '2001', at: now - 25 * 60 * MINUTE }))
+        .statusCode,
+    ).toBe(200);
     await w.t.app.background.jobsIdle();
     expect(await events()).toEqual([
       { event_key: 'e-1', outcome: 'applied' },
@@ -85,12 +111,18 @@ describe(`order webhooks on ${testDbKind}`, () => {
       { event_key: 'e-3', outcome: 'applied' },
       { event_key: 'e-old', outcome: 'stale' },
     ]);
-    expect(await order('2001')).toMatchObject({ status: 'shipped', tracking: [{ carrier: 'DHL', number: 'JD01' }] });
+    expect(await order('2001')).toMatchObject({
+      status: 'shipped',
+      tracking: [{ carrier: 'DHL', number: 'JD01' }],
+    });
   });
 
   it('imports a new order a webhook names, and ignores one the provider does not have', async () => {
     const shop = w.fake.shop(w.shopId).orders;
-    shop.set('2002', buildSnapshot({ providerOrderId: '2002', createdAt: now - MINUTE, updatedAt: now - MINUTE }));
+    shop.set(
+      '2002',
+      buildSnapshot({ providerOrderId: '2002', createdAt: now - MINUTE, updatedAt: now - MINUTE }),
+    );
     await deliver({ id: 'e-4', type: 'order:created', order_id: '2002', at: now - MINUTE });
     await deliver({ id: 'e-5', type: 'order:created', order_id: 'ghost', at: now - MINUTE });
     await w.t.app.background.jobsIdle();

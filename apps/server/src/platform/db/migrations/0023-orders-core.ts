@@ -56,7 +56,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const index of ['orders_source_status_idx', 'orders_user_days_idx', 'orders_user_provider_status_idx', 'orders_user_provider_created_idx']) {
+  for (const index of [
+    'orders_source_status_idx',
+    'orders_user_days_idx',
+    'orders_user_provider_status_idx',
+    'orders_user_provider_created_idx',
+  ]) {
     await db.schema.dropIndex(index).execute();
   }
   await db.schema.dropTable('order_search').execute();
