@@ -6,6 +6,7 @@ import type { Db } from '../../platform/db/db.ts';
 import { escapeHtml } from '../../platform/http/html.ts';
 import type { Mail, MailMessage } from '../../platform/mail/mail.ts';
 import type { JobDefinition, JobOutcome, JobQueue } from '../../platform/queue/job-queue.ts';
+import { orderDigestRepo } from './order-digest.repo.ts';
 
 export const ORDER_DIGEST_JOB = 'orders.digest';
 const DAY = 24 * 60 * 60 * 1000;
@@ -81,53 +82,20 @@ ${more > 0 ? `<p><a href="${escapeHtml(`${origin}/orders?attention=true`)}">…a
  * nothing needs the seller or the mail could not go.
  */
 export function orderDigest(deps: OrderDigestDeps) {
-  const { db, mail, queue } = deps;
+  const { mail, queue } = deps;
+  const repo = orderDigestRepo(deps.db);
   const now = deps.now ?? Date.now;
-
-  /** Takes today's digest for the seller; answers the previous send time to give it back, or false. */
-  async function claimDay(userId: string, at: number): Promise<{ previous: number | null } | false> {
-    const row = await db
-      .selectFrom('order_settings')
-      .select(['digest', 'digest_sent_at'])
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    if (!row || Number(row.digest) !== 1) return false;
-    const previous = row.digest_sent_at === null ? null : Number(row.digest_sent_at);
-    if (previous !== null && previous > at - DAY) return false;
-    const claimed = await db
-      .updateTable('order_settings')
-      .set({ digest_sent_at: at })
-      .where('user_id', '=', userId)
-      .where((eb) =>
-        previous === null ? eb('digest_sent_at', 'is', null) : eb('digest_sent_at', '=', previous),
-      )
-      .executeTakeFirst();
-    return Number(claimed.numUpdatedRows) === 1 ? { previous } : false;
-  }
-
-  async function giveBack(userId: string, at: number, previous: number | null) {
-    await db
-      .updateTable('order_settings')
-      .set({ digest_sent_at: previous })
-      .where('user_id', '=', userId)
-      .where('digest_sent_at', '=', at)
-      .execute();
-  }
 
   /** Sends the seller's digest if one is due and something needs them; answers whether it went. */
   async function sendDigest(userId: string): Promise<boolean> {
     const at = now();
-    const claim = await claimDay(userId, at);
+    const claim = await repo.claimDay(userId, at);
     if (!claim) return false;
     try {
       const orders = await deps.attentionOrders(userId, at, DIGEST_LIMIT);
-      const user = await db
-        .selectFrom('users')
-        .select(['email', 'first_name'])
-        .where('id', '=', userId)
-        .executeTakeFirst();
+      const user = await repo.recipient(userId);
       if (orders.length === 0 || !user) {
-        await giveBack(userId, at, claim.previous);
+        await repo.giveBack(userId, at, claim.previous);
         return false;
       }
       const more = Math.max(0, (await deps.attentionCount(userId, at)) - orders.length);
@@ -135,7 +103,7 @@ export function orderDigest(deps: OrderDigestDeps) {
       await mail.send(digestMail({ to: user.email, firstName: user.first_name, orders, more, origin }));
       return true;
     } catch (error) {
-      await giveBack(userId, at, claim.previous);
+      await repo.giveBack(userId, at, claim.previous);
       throw error;
     }
   }
@@ -143,15 +111,10 @@ export function orderDigest(deps: OrderDigestDeps) {
   /** Queues a digest for each seller whose last one is a day old (or who never had one). */
   async function queueDue(): Promise<number> {
     const at = now();
-    const due = await db
-      .selectFrom('order_settings')
-      .select('user_id')
-      .where('digest', '=', 1)
-      .where((eb) => eb.or([eb('digest_sent_at', 'is', null), eb('digest_sent_at', '<=', at - DAY)]))
-      .execute();
+    const due = await repo.due(at);
     const day = Math.floor(at / DAY);
-    for (const { user_id } of due) {
-      await queue.enqueue(ORDER_DIGEST_JOB, `${ORDER_DIGEST_JOB}:${user_id}:${day}`, { userId: user_id });
+    for (const userId of due) {
+      await queue.enqueue(ORDER_DIGEST_JOB, `${ORDER_DIGEST_JOB}:${userId}:${day}`, { userId });
     }
     return due.length;
   }
