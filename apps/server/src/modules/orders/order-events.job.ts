@@ -5,14 +5,18 @@ import type { OrderSourceRow, OrderSourcesRepo } from './order-sources.repo.ts';
 import { ORDER_EVENTS_JOB, type OrderSourcesService } from './order-sources.service.ts';
 import type { OrdersRepo } from './orders.repo.ts';
 
-type Deps = {
+/** What the orders jobs (orders.sync and orders.events) are built from. */
+export type OrderJobDeps = {
   sources: OrderSourcesRepo;
   orders: OrdersRepo;
   service: OrderSourcesService;
   now?: () => number;
 };
+type Deps = OrderJobDeps;
 
-const payload = z.object({ sourceId: z.string() });
+/** Both orders jobs take one source. */
+export const sourcePayload = z.object({ sourceId: z.string() });
+const payload = sourcePayload;
 const BATCH = 100;
 
 /**

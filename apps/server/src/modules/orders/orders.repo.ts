@@ -133,35 +133,28 @@ export function ordersRepo(db: Db) {
 
   /** Links a provider order and the store order it came from, both ways, whichever arrived first. */
   async function link(row: OrderRow): Promise<void> {
-    if (isStore(row.provider)) {
-      if (row.linked_order_id) return;
-      const provider = await db
-        .selectFrom('orders')
-        .select('id')
-        .where('user_id', '=', row.user_id)
-        .where('store_kind', '=', row.provider)
-        .where('store_order_id', 'in', storeIdForms(row.provider_order_id))
-        .orderBy('updated_at', 'desc')
-        .limit(1)
-        .executeTakeFirst();
-      if (!provider) return;
-      await db.updateTable('orders').set({ linked_order_id: provider.id }).where('id', '=', row.id).execute();
-      await db.updateTable('orders').set({ linked_order_id: row.id }).where('id', '=', provider.id).execute();
-      return;
-    }
-    if (!row.store_kind || !row.store_order_id || row.store_kind === 'other' || row.linked_order_id) return;
-    const store = await db
+    if (row.linked_order_id) return;
+    const store = isStore(row.provider);
+    const { store_kind: kind, store_order_id: storeOrderId } = row;
+    if (!store && (!kind || !storeOrderId || kind === 'other')) return;
+    const other = await db
       .selectFrom('orders')
       .select('id')
       .where('user_id', '=', row.user_id)
-      .where('provider', '=', row.store_kind)
-      .where('provider_order_id', 'in', storeIdForms(row.store_order_id))
+      .where((eb) =>
+        store
+          ? eb.and([
+              eb('store_kind', '=', row.provider),
+              eb('store_order_id', 'in', storeIdForms(row.provider_order_id)),
+            ])
+          : eb.and([eb('provider', '=', kind!), eb('provider_order_id', 'in', storeIdForms(storeOrderId!))]),
+      )
       .orderBy('updated_at', 'desc')
       .limit(1)
       .executeTakeFirst();
-    if (!store) return;
-    await db.updateTable('orders').set({ linked_order_id: store.id }).where('id', '=', row.id).execute();
-    await db.updateTable('orders').set({ linked_order_id: row.id }).where('id', '=', store.id).execute();
+    if (!other) return;
+    await db.updateTable('orders').set({ linked_order_id: other.id }).where('id', '=', row.id).execute();
+    await db.updateTable('orders').set({ linked_order_id: row.id }).where('id', '=', other.id).execute();
   }
 
   /** Whether a provider order already names this store order (it is then kept, linked, whatever its products). */

@@ -1,25 +1,18 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   JobStopped,
   type JobDefinition,
   type JobOutcome,
   stopIfAsked,
 } from '../../platform/queue/job-queue.ts';
-import { applyPendingEvents } from './order-events.job.ts';
+import { type OrderJobDeps, applyPendingEvents, sourcePayload } from './order-events.job.ts';
 import { DAY, HOUR } from './order-rules.ts';
 import type { OrderSourceAdapter } from './order-source.ts';
-import type { OrderSourceRow, OrderSourcesRepo } from './order-sources.repo.ts';
-import { type OrderSourcesService, SYNC_ORDERS_JOB, problemOf } from './order-sources.service.ts';
-import type { OrdersRepo } from './orders.repo.ts';
+import type { OrderSourceRow } from './order-sources.repo.ts';
+import { SYNC_ORDERS_JOB, problemOf } from './order-sources.service.ts';
 
-type Deps = {
-  sources: OrderSourcesRepo;
-  orders: OrdersRepo;
-  service: OrderSourcesService;
-  now?: () => number;
-};
-
-const payload = z.object({ sourceId: z.string() });
+type Deps = OrderJobDeps;
+const payload = sourcePayload;
 /** A first import brings this much; a reconcile never pages back further. */
 export const IMPORT_WINDOW_MS = 60 * DAY;
 
