@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OrderSummary, attentionSentences, orderMessages } from '@podflow/contract/orders';
 import { testDbKind } from '../../test/test-app.ts';
@@ -166,6 +167,69 @@ describe(`orders: import, list, attention, CSV and sources on ${testDbKind}`, ()
     expect((await w.call(other.access, 'POST', `/orders_app/sources/${first!.source_id}/sync/`)).status).toBe(
       404,
     );
+  });
+
+  it("shows the design's thumbnail and its first mockup beside an item of a product PodFlow made", async () => {
+    const designId = randomUUID();
+    const at = Date.now();
+    await w.t.db
+      .insertInto('designs')
+      .values({
+        id: designId,
+        workspace_id: seller.workspaceId,
+        user_id: seller.userId,
+        file_name: 'cat.png',
+        storage_key: `u/${seller.userId}/w/${seller.workspaceId}/d/cat.png`,
+        thumbnail_key: `u/${seller.userId}/w/${seller.workspaceId}/t/cat.jpg`,
+        bytes: 1,
+        width: 1,
+        height: 1,
+        has_alpha: 1,
+        product_title: 'Cat',
+        product_description: '',
+        seo_keywords: '',
+        printify_product_id: 'p1',
+        created_at: at,
+      })
+      .execute();
+    await w.t.db
+      .insertInto('design_products')
+      .values({
+        design_id: designId,
+        provider: 'printify',
+        shop_id: w.shopId,
+        product_id: 'p1',
+        updated_at: at,
+      })
+      .execute();
+    for (const [n, name] of ['second', 'first'].entries()) {
+      await w.t.db
+        .insertInto('mockups')
+        .values({
+          id: randomUUID(),
+          workspace_id: seller.workspaceId,
+          user_id: seller.userId,
+          design_id: designId,
+          template_id: randomUUID(),
+          template_name: name,
+          job_id: randomUUID(),
+          storage_key: `m/${name}.png`,
+          thumbnail_key: `m/${name}.jpg`,
+          bytes: 1,
+          width: 1,
+          height: 1,
+          created_at: at - n,
+          updated_at: at,
+        })
+        .execute();
+    }
+    const items = (await list()).orders.flatMap((o) => o.items);
+    expect(items).toHaveLength(6);
+    for (const item of items) {
+      expect(item.design_id).toBe(designId);
+      expect(item.design_thumbnail_url).toContain('/files/u/');
+      expect(item.mockup_url).toContain('/files/m/first.jpg');
+    }
   });
 
   it('exports the filtered orders as CSV with money in decimals and formulas neutralised', async () => {
