@@ -18,11 +18,12 @@ import {
 } from './manual-order.ts';
 import type { OrderActionsRepo, OrderSourceRow } from './order-actions.repo.ts';
 import type { OrderSnapshot, OrderSourceAdapter } from './order-source.ts';
-import type {
-  OrderSubmissions,
-  ProviderWrite,
-  SubmissionKind,
-  SubmissionOutcome,
+import {
+  type OrderSubmissions,
+  type ProviderWrite,
+  type SubmissionKind,
+  type SubmissionOutcome,
+  busySentence,
 } from './order-submissions.ts';
 
 type Origin = 'webhook' | 'reconcile' | 'import' | 'action';
@@ -58,6 +59,9 @@ export type OrderActionsDeps = {
   adapterFor: (source: OrderSourceRow) => Promise<OrderSourceAdapter>;
   now?: () => number;
 };
+
+/** How long a request waits for another try sending the same write before it says so (a run waits it out). */
+export const REQUEST_WAIT_MS = 15_000;
 
 /** How long a manual create's Idempotency-Key is remembered. */
 export const MANUAL_KEY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -167,6 +171,7 @@ export function orderActionsService(deps: OrderActionsDeps) {
     order: { id: string; source_id: string; provider_order_id: string; created_at: number },
     action: OrderAction,
     readAt: number,
+    maxWaitMs?: number,
   ): Promise<{ kind: SubmissionKind; outcome: SubmissionOutcome }> {
     const source = await requireSource(order.source_id);
     const name = orderProviderNames[source.provider as OrderProvider];
@@ -183,9 +188,10 @@ export function orderActionsService(deps: OrderActionsDeps) {
       kind === 'create'
         ? await createWrite(order, source, adapter)
         : actionWrite(order, kind, source, adapter);
-    const outcome = await submissions.submit(write, readAt);
+    const outcome = await submissions.submit(write, readAt, maxWaitMs);
     const text = outcome.outcome === 'done' ? timelineTexts[kind](name) : outcome.sentence;
-    if (outcome.outcome !== 'done' || outcome.sent) {
+    // Another try still sending it is no outcome of this order's: nothing to write down yet.
+    if (outcome.outcome === 'done' ? outcome.sent : outcome.sentence !== busySentence) {
       await orders.addTimeline(order.id, now(), text.replace(/\.$/, ''), 'action');
     }
     return { kind, outcome };
@@ -215,6 +221,12 @@ export function orderActionsService(deps: OrderActionsDeps) {
   async function answer(userId: string, orderId: string, result: ActionResult) {
     const order = await core.detail(userId, orderId);
     if (result.status === 'done') return { message: result.message, order };
+    if (result.message === busySentence) {
+      throw new UserError(409, busySentence, {
+        code: 'in_progress',
+        extra: { provider_detail: null, order },
+      });
+    }
     throw new UserError(result.status === 'failed' ? 502 : 409, result.message, {
       code: result.status === 'failed' ? 'provider_failed' : 'provider_refused',
       extra: { provider_detail: result.detail, order },
@@ -228,7 +240,7 @@ export function orderActionsService(deps: OrderActionsDeps) {
       const row = (await orders.orderOfUser(userId, orderId))!;
       const source = await requireSource(row.source_id);
       const write = await createWrite(row, source, await adapterFor(source));
-      const outcome = await submissions.submit(write);
+      const outcome = await submissions.submit(write, undefined, REQUEST_WAIT_MS);
       if (outcome.outcome !== 'done') {
         return answer(userId, orderId, {
           status: outcome.outcome,
@@ -260,7 +272,7 @@ export function orderActionsService(deps: OrderActionsDeps) {
       const before = await core.detail(userId, orderId);
       const block = before.blocked[action];
       if (block) throw new UserError(409, block, { code: 'action_blocked' });
-      const { kind, outcome } = await perform(row, action, readAt);
+      const { kind, outcome } = await perform(row, action, readAt, REQUEST_WAIT_MS);
       if (outcome.outcome === 'done') {
         const message = action === 'retry' ? orderMessages.retried : doneMessages[kind];
         return answer(userId, orderId, { status: 'done', message });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProviderError } from '@podflow/providers/http';
 import { type TestDatabase, openTestDatabase } from '../../test/test-app.ts';
 import type { OrderSnapshot } from './order-source.ts';
-import { type ProviderWrite, orderSubmissions, writeFailure } from './order-submissions.ts';
+import { type ProviderWrite, busySentence, orderSubmissions, writeFailure } from './order-submissions.ts';
 import { buildSnapshot } from './test-source.ts';
 
 let database: TestDatabase;
@@ -272,6 +272,27 @@ describe('exactly-once provider writes', () => {
     expect(outcome).toMatchObject({ outcome: 'done', sent: true });
     expect(p.state).toMatchObject({ reads: 1, sends: 1 });
     expect(await rows(p.write.orderId)).toHaveLength(1);
+  });
+
+  it('says another try is sending when it still holds the write after the wait a request allows', async () => {
+    const p = provider(await newOrder());
+    await database.db
+      .insertInto('order_submissions')
+      .values({
+        id: randomUUID(),
+        order_id: p.write.orderId,
+        kind: 'send_to_production',
+        created_at: Date.now(),
+        closed_at: null,
+        outcome: null,
+        reason: null,
+        lease_until: Date.now() + 60_000,
+        payload: null,
+      })
+      .execute();
+    const outcome = await submissions().submit(p.write, undefined, 30);
+    expect(outcome).toMatchObject({ outcome: 'failed', sentence: busySentence });
+    expect(p.state).toMatchObject({ reads: 0, sends: 0 });
   });
 
   it('answers a write another try finished since the caller read the order, without sending', async () => {

@@ -228,12 +228,16 @@ export function orderSubmissions(deps: SubmissionsDeps) {
     return last?.outcome === 'failed';
   }
 
-  /** Waits for the try holding the submission; answers its outcome, or takes it over once it let go. */
+  /**
+   * Waits for the try holding the submission (at most `maxWaitMs`); answers its outcome, or takes
+   * it over once it let go.
+   */
   async function awaitHolder(
     write: ProviderWrite,
     id: string,
+    maxWaitMs: number,
   ): Promise<SubmissionOutcome | 'taken' | 'again'> {
-    const until = now() + leaseMs + pollMs;
+    const until = now() + Math.min(leaseMs, maxWaitMs) + pollMs;
     while (now() <= until) {
       await sleep(pollMs);
       const row = await closed(id);
@@ -273,7 +277,11 @@ export function orderSubmissions(deps: SubmissionsDeps) {
     return done(write, id, snapshot, true);
   }
 
-  async function settle(write: ProviderWrite, readAt?: number): Promise<SubmissionOutcome> {
+  async function settle(
+    write: ProviderWrite,
+    readAt?: number,
+    maxWaitMs = leaseMs,
+  ): Promise<SubmissionOutcome> {
     for (;;) {
       const { id, state } = await claim(write);
       if (state === 'fresh') {
@@ -283,7 +291,7 @@ export function orderSubmissions(deps: SubmissionsDeps) {
         }
         if (!(await unsettled(write, id))) return sendHeld(write, id);
       } else if (state === 'held') {
-        const waited = await awaitHolder(write, id);
+        const waited = await awaitHolder(write, id, maxWaitMs);
         if (waited === 'again') continue;
         if (waited !== 'taken') return waited;
       }
@@ -305,10 +313,11 @@ export function orderSubmissions(deps: SubmissionsDeps) {
     /**
      * Makes the write unless it was already made; never sends it twice. `readAt`: when the caller
      * read the order it decided on; a try of the same write that ended well since then (a double
-     * click that came second) is answered without sending.
+     * click that came second) is answered without sending. `maxWaitMs`: how long to wait for
+     * another try holding the write (a request answers sooner than a run, which waits out the hold).
      */
-    async submit(write: ProviderWrite, readAt?: number): Promise<SubmissionOutcome> {
-      const outcome = await settle(write, readAt);
+    async submit(write: ProviderWrite, readAt?: number, maxWaitMs?: number): Promise<SubmissionOutcome> {
+      const outcome = await settle(write, readAt, maxWaitMs);
       await deps.refreshAttention?.(write.orderId);
       return outcome;
     },
