@@ -104,6 +104,8 @@ export type AppDeps = {
   db: Db;
   /** The orders module's adapters; default the registry in modules/orders/sources/index.ts (tests pass a fake). */
   orderSources?: SourceFor;
+  /** The orders module's clock (default Date.now; tests move it to see an order become stuck). */
+  ordersClock?: () => number;
 };
 
 /** The AI port's adapter: an OpenAI-compatible model when AI_BASE_URL is set, else the offline writer. */
@@ -125,7 +127,7 @@ declare module 'fastify' {
 }
 
 /** Builds the Fastify instance with every module; main.ts listens, tests inject. */
-export async function buildApp({ config, db, orderSources }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, orderSources, ordersClock }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -368,6 +370,7 @@ export async function buildApp({ config, db, orderSources }: AppDeps): Promise<F
     reachable: (provider, shopId) => printifyCanFetch(config.publicUrl, orderBaseUrls[provider]!(shopId)),
     publicOrigin: origin.get,
     log: app.log,
+    now: ordersClock,
   });
   orderHooks.attach(orderSourcesSvc.syncSources);
   const orders = ordersService({
@@ -377,8 +380,14 @@ export async function buildApp({ config, db, orderSources }: AppDeps): Promise<F
     signer,
     queue,
     publicOrigin: origin.get,
+    now: ordersClock,
   });
-  const orderJobDeps = { sources: orderSourcesData, orders: ordersData, service: orderSourcesSvc };
+  const orderJobDeps = {
+    sources: orderSourcesData,
+    orders: ordersData,
+    service: orderSourcesSvc,
+    now: ordersClock,
+  };
   queue.register(syncOrdersJob(orderJobDeps));
   queue.register(orderEventsJob(orderJobDeps));
   // Order actions: exactly-once provider writes, bulk runs on the queue, manual orders, the digest mail.

@@ -26,7 +26,7 @@ export const testDbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sql
 /** A fresh app on a fresh, migrated database of its own; close() removes every trace. */
 export async function startTestApp(
   env: Record<string, string> = {},
-  deps: Pick<AppDeps, 'orderSources'> = {},
+  deps: Pick<AppDeps, 'orderSources' | 'ordersClock'> = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'podflow-test-'));
   const database = testDbKind === 'postgres' ? await createPostgresDatabase() : undefined;

@@ -12,6 +12,8 @@ export type OrdersWorld = {
   t: TestApp;
   printify: PrintifySandbox;
   fake: FakeOrderProvider;
+  /** The orders module's clock: `clock.now` is what it reads; a test moves it. */
+  clock: { now: number };
   /** The Printify shop id the sandbox gives (the fake's shop of the same id holds its orders). */
   shopId: string;
   newSeller: () => Promise<{ access: string; userId: string; workspaceId: string }>;
@@ -30,10 +32,11 @@ export type OrdersWorld = {
 export async function startOrdersWorld(options: { pageSize?: number } = {}): Promise<OrdersWorld> {
   const printify = await startPrintifySandbox({ seed: 7 });
   const fake = fakeOrderProvider(options);
+  const clock = { now: Date.now() };
   const port = await freePort();
   const t = await startTestApp(
     { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, PRINTIFY_BASE_URL: printify.url },
-    { orderSources: fake.adapter },
+    { orderSources: fake.adapter, ordersClock: () => clock.now },
   );
   const call: OrdersWorld['call'] = async (access, method, url, payload) => {
     const reply = await t.app.inject({
@@ -54,6 +57,7 @@ export async function startOrdersWorld(options: { pageSize?: number } = {}): Pro
     t,
     printify,
     fake,
+    clock,
     shopId: String(printify.shops[0]!.id),
     call,
     async newSeller() {

@@ -145,6 +145,26 @@ describe(`orders: import, list, attention, CSV and sources on ${testDbKind}`, ()
     ).toBe(400);
   });
 
+  it('calls an order sending to production stuck once 30 minutes have passed, not a moment before', async () => {
+    const stuck = () => list('?attention=true').then((page) => numbers(page).includes('#1003'));
+    try {
+      // #1003 began sending 10 minutes before `now`: stuck from now + 20 minutes.
+      w.clock.now = now + 20 * MINUTE - 1;
+      expect(await stuck()).toBe(false);
+      w.clock.now = now + 20 * MINUTE;
+      expect(await stuck()).toBe(true);
+      const [order] = (await list('?q=1003')).orders;
+      expect(order!.attention).toEqual({
+        reason: 'stuck_sending',
+        sentence: attentionSentences.stuck_sending,
+        since: new Date(now + 20 * MINUTE).toISOString(),
+      });
+      expect((await w.call(seller.access, 'GET', '/orders_app/summary/')).body.attention).toBe(3);
+    } finally {
+      w.clock.now = Date.now();
+    }
+  });
+
   it("shows one order's detail with its timeline, and answers 404 for another seller's ids", async () => {
     const [first] = (await list('?q=1002')).orders;
     const detail = await w.call(seller.access, 'GET', `/orders_app/orders/${first!.id}/`);
