@@ -126,6 +126,23 @@ function provider(orderId: string) {
   return { state, faults, write };
 }
 
+/** A send another try holds for `ms` more (a worker sending it, or one that died sending it). */
+const heldBySomeoneElse = (orderId: string, ms: number) =>
+  database.db
+    .insertInto('order_submissions')
+    .values({
+      id: randomUUID(),
+      order_id: orderId,
+      kind: 'send_to_production',
+      created_at: Date.now(),
+      closed_at: null,
+      outcome: null,
+      reason: null,
+      lease_until: Date.now() + ms,
+      payload: null,
+    })
+    .execute();
+
 const submissions = (leaseMs = 60_000) => orderSubmissions({ db: database.db, leaseMs, pollMs: 5 });
 const rows = (orderId: string) =>
   database.db
@@ -254,20 +271,7 @@ describe('exactly-once provider writes', () => {
 
   it('takes over a submission whose holder died once its hold lapsed, and reads before sending', async () => {
     const p = provider(await newOrder());
-    await database.db
-      .insertInto('order_submissions')
-      .values({
-        id: randomUUID(),
-        order_id: p.write.orderId,
-        kind: 'send_to_production',
-        created_at: Date.now(),
-        closed_at: null,
-        outcome: null,
-        reason: null,
-        lease_until: Date.now() + 60,
-        payload: null,
-      })
-      .execute();
+    await heldBySomeoneElse(p.write.orderId, 60);
     const outcome = await submissions(1000).submit(p.write);
     expect(outcome).toMatchObject({ outcome: 'done', sent: true });
     expect(p.state).toMatchObject({ reads: 1, sends: 1 });
@@ -276,20 +280,7 @@ describe('exactly-once provider writes', () => {
 
   it('says another try is sending when it still holds the write after the wait a request allows', async () => {
     const p = provider(await newOrder());
-    await database.db
-      .insertInto('order_submissions')
-      .values({
-        id: randomUUID(),
-        order_id: p.write.orderId,
-        kind: 'send_to_production',
-        created_at: Date.now(),
-        closed_at: null,
-        outcome: null,
-        reason: null,
-        lease_until: Date.now() + 60_000,
-        payload: null,
-      })
-      .execute();
+    await heldBySomeoneElse(p.write.orderId, 60_000);
     const outcome = await submissions().submit(p.write, undefined, 30);
     expect(outcome).toMatchObject({ outcome: 'failed', sentence: busySentence });
     expect(p.state).toMatchObject({ reads: 0, sends: 0 });
