@@ -1,3 +1,4 @@
+import { type GelatoSandbox, startGelatoSandbox } from '@podflow/sandbox/gelato-sandbox';
 import { type PrintifySandbox, startPrintifySandbox } from '@podflow/sandbox/printify-sandbox';
 import { freePort } from '../../../../../scripts/services.ts';
 import { buildSignedInUser, buildWorkspace } from '../../test/factories.ts';
@@ -11,6 +12,7 @@ import { type FakeOrderProvider, fakeOrderProvider } from './test-source.ts';
 export type OrdersWorld = {
   t: TestApp;
   printify: PrintifySandbox;
+  gelato: GelatoSandbox;
   fake: FakeOrderProvider;
   /** The orders module's clock: `clock.now` is what it reads; a test moves it. */
   clock: { now: number };
@@ -19,6 +21,8 @@ export type OrdersWorld = {
   newSeller: () => Promise<{ access: string; userId: string; workspaceId: string }>;
   /** Saves the sandbox's Printify shop in the seller's workspace through the API (the hook derives the source). */
   connect: (seller: { access: string; workspaceId: string }) => Promise<void>;
+  /** Saves the Gelato sandbox's store in the seller's workspace through the API. */
+  connectGelato: (seller: { access: string; workspaceId: string }) => Promise<void>;
   call: (
     access: string,
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
@@ -30,12 +34,21 @@ export type OrdersWorld = {
 };
 
 export async function startOrdersWorld(options: { pageSize?: number } = {}): Promise<OrdersWorld> {
-  const printify = await startPrintifySandbox({ seed: 7 });
+  const [printify, gelato] = await Promise.all([
+    startPrintifySandbox({ seed: 7 }),
+    startGelatoSandbox({ seed: 7 }),
+  ]);
   const fake = fakeOrderProvider(options);
   const clock = { now: Date.now() };
   const port = await freePort();
   const t = await startTestApp(
-    { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, PRINTIFY_BASE_URL: printify.url },
+    {
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PRINTIFY_BASE_URL: printify.url,
+      GELATO_BASE_URL: gelato.url,
+      GELATO_ORDER_BASE_URL: gelato.url,
+    },
     { orderSources: fake.adapter, ordersClock: () => clock.now },
   );
   const call: OrdersWorld['call'] = async (access, method, url, payload) => {
@@ -56,6 +69,7 @@ export async function startOrdersWorld(options: { pageSize?: number } = {}): Pro
   return {
     t,
     printify,
+    gelato,
     fake,
     clock,
     shopId: String(printify.shops[0]!.id),
@@ -80,9 +94,20 @@ export async function startOrdersWorld(options: { pageSize?: number } = {}): Pro
       if (saved.status !== 200) throw new Error(`saving the connection failed: ${saved.text}`);
       await t.app.background.jobsIdle();
     },
+    async connectGelato(seller) {
+      const saved = await call(seller.access, 'POST', '/gelato_app/save_gelato_store_config/', {
+        workspace_id: seller.workspaceId,
+        api_key: gelato.apiKey,
+        store_id: gelato.storeId,
+        template_id: gelato.templateId,
+      });
+      if (saved.status !== 200) throw new Error(`saving the Gelato connection failed: ${saved.text}`);
+      await t.app.background.jobsIdle();
+    },
     async close() {
       await t.close();
       await printify.close();
+      await gelato.close();
     },
   };
 }

@@ -132,4 +132,48 @@ describe(`order webhooks on ${testDbKind}`, () => {
       { event_key: 'e-5', outcome: 'ignored' },
     ]);
   });
+
+  it('gives a Gelato store a webhook URL to paste, whose token alone proves the sender (Gelato does not sign)', async () => {
+    await w.connectGelato(seller);
+    const { sources } = (await w.call(seller.access, 'GET', '/orders_app/sources/')).body;
+    const gelato = sources.find((s: { provider: string }) => s.provider === 'gelato');
+    // Gelato reaches PodFlow only through GELATO_ORDER_BASE_URL (the sandbox here, once main's config
+    // field is merged; before that the real API, which cannot reach a local PodFlow: 'off').
+    const reachable = 'gelatoOrderBaseUrl' in w.t.config.providers;
+    expect(gelato).toMatchObject({ connected: true, webhooks: reachable ? 'manual' : 'off', problem: null });
+    if (reachable) expect(gelato.webhook_url).toMatch(/\/webhooks\/gelato\/[\w-]+\/$/);
+    const { webhook_token: token } = await w.t.db
+      .selectFrom('order_sources')
+      .select('webhook_token')
+      .where('id', '=', gelato.id)
+      .executeTakeFirstOrThrow();
+    const path = `/webhooks/gelato/${token}/`;
+    w.fake
+      .shop(w.gelato.storeId)
+      .orders.set(
+        'g-1',
+        buildSnapshot({ providerOrderId: 'g-1', status: 'in_production', createdAt: now - MINUTE }),
+      );
+    const raw = JSON.stringify({ id: 'g-e1', type: 'order_status_updated', order_id: 'g-1', at: now });
+    const answer = await w.t.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/json' },
+      payload: raw,
+    });
+    expect(answer.statusCode).toBe(200);
+    await w.t.app.background.jobsIdle();
+    expect(await order('g-1')).toMatchObject({ provider: 'gelato', status: 'in_production' });
+    // The same body at a Printify source's URL, unsigned, is refused.
+    expect(
+      (
+        await w.t.app.inject({
+          method: 'POST',
+          url,
+          headers: { 'content-type': 'application/json' },
+          payload: raw,
+        })
+      ).statusCode,
+    ).toBe(401);
+  });
 });
