@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OrderSummary, attentionSentences, orderMessages } from '@podflow/contract/orders';
+import { buildWorkspace } from '../../test/factories.ts';
 import { testDbKind } from '../../test/test-app.ts';
 import { DAY, MINUTE } from './order-rules.ts';
 import { type OrdersWorld, startOrdersWorld } from './orders-test-world.ts';
@@ -325,5 +326,13 @@ describe(`orders: import, list, attention, CSV and sources on ${testDbKind}`, ()
     expect(page.orders).toHaveLength(6);
     expect(page.orders[0]!.blocked.send_to_production).toBe(orderMessages.disconnected);
     expect((await w.call(seller.access, 'POST', `/orders_app/sources/${source.id}/sync/`)).status).toBe(409);
+
+    // Connected again in a new workspace: the same source, its webhook registered again.
+    const workspaceId = await buildWorkspace(w.t.app, seller.access, 'Again');
+    await w.connect({ access: seller.access, workspaceId });
+    const [again] = (await w.call(seller.access, 'GET', '/orders_app/sources/')).body.sources;
+    expect(again).toMatchObject({ id: source.id, connected: true, webhooks: 'registered' });
+    expect([...w.fake.shop(w.shopId).webhooks.values()].map((h) => h.url)).toEqual([again.webhook_url]);
+    expect((await list()).orders[0]!.blocked.send_to_production).toBeNull();
   });
 });
