@@ -9,7 +9,11 @@ import { attentionReasons, orderActions, orderProviders, orderStatuses } from '.
  */
 
 const day = (label: string) =>
-  text(label).regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${label} must be a date as YYYY-MM-DD.` });
+  text(label)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${label} must be a date as YYYY-MM-DD.` })
+    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), {
+      error: `${label} is not a date of the calendar.`,
+    });
 
 export const orderFiltersQuery = z.object({
   provider: z

@@ -99,6 +99,8 @@ describe(`orders: import, list, attention, CSV and sources on ${testDbKind}`, ()
     expect(seen).toEqual(['#1001', '#1002', '#1003', '#1004', '#1005', '#1006']);
     expect((await w.call(seller.access, 'GET', '/orders_app/orders/?cursor=bm9wZQ')).status).toBe(400);
     expect((await w.call(seller.access, 'GET', '/orders_app/orders/?limit=201')).status).toBe(400);
+    expect((await w.call(seller.access, 'GET', '/orders_app/orders/?from=2024-13-45')).status).toBe(400);
+    expect((await w.call(seller.access, 'GET', '/orders_app/export.csv?to=2024-1-5')).status).toBe(400);
   });
 
   it('filters by status, provider, shop, dates and search, and needs attention with a sentence saying why', async () => {
