@@ -166,7 +166,14 @@ export function orderSourcesService(deps: OrderSourcesServiceDeps) {
           let source = existing.find(
             (s) => s.provider === connection.provider && s.shop_id === connection.shop_id,
           );
-          if (source?.connected === 1) continue;
+          if (source?.connected === 1) {
+            // Webhooks that could not be registered (the provider failed, or PodFlow was not
+            // reachable then) are tried again on every derivation; registered ones are left alone.
+            if (source.webhooks !== 'off' || source.webhook_ids) continue;
+            const opened = await adapterOf(source, rows);
+            if ('adapter' in opened) await registerWebhooks(source, opened.adapter, opened.connection);
+            continue;
+          }
           if (!source) {
             source = await sources.addSource({
               user_id: userId,

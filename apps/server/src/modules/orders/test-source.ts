@@ -19,6 +19,8 @@ export function fakeOrderProvider(options: { pageSize?: number } = {}) {
   /** Throws from list() once this many more calls were made (a killed import); null never. */
   let failListAfter: number | null = null;
   let nextWebhook = 1;
+  /** registerWebhooks() throws while this is set (the provider refusing). */
+  let refuseWebhooks = false;
 
   const shop = (shopId: string): FakeShop => {
     let found = shops.get(shopId);
@@ -53,6 +55,7 @@ export function fakeOrderProvider(options: { pageSize?: number } = {}) {
       },
       async registerWebhooks(url, secret) {
         calls.registerWebhooks += 1;
+        if (refuseWebhooks) throw new Error('500 Internal Server Error');
         if (provider === 'gelato') return 'manual';
         const id = `wh-${nextWebhook++}`;
         here.webhooks.set(id, { url, secret });
@@ -92,6 +95,9 @@ export function fakeOrderProvider(options: { pageSize?: number } = {}) {
     calls,
     failListAfter: (count: number | null) => {
       failListAfter = count;
+    },
+    refuseWebhooks: (refuse: boolean) => {
+      refuseWebhooks = refuse;
     },
     /** Signs a body as the fake provider does. */
     sign: (body: string, secret: string) => createHmac('sha256', secret).update(body).digest('hex'),

@@ -176,4 +176,27 @@ describe(`order webhooks on ${testDbKind}`, () => {
       ).statusCode,
     ).toBe(401);
   });
+
+  it('keeps a shop whose webhook registration failed on the reconcile, and registers it on the next derivation', async () => {
+    const second = await w.newSeller();
+    w.fake.refuseWebhooks(true);
+    try {
+      await w.connect(second);
+    } finally {
+      w.fake.refuseWebhooks(false);
+    }
+    const before = (await w.call(second.access, 'GET', '/orders_app/sources/')).body.sources;
+    expect(before).toMatchObject([
+      { provider: 'printify', connected: true, webhooks: 'off', webhook_url: null },
+    ]);
+    // The shop's orders came by the import all the same.
+    expect((await w.call(second.access, 'GET', '/orders_app/orders/?q=2001')).body.orders).toHaveLength(1);
+
+    await w.connectGelato(second);
+    const after = (await w.call(second.access, 'GET', '/orders_app/sources/')).body.sources;
+    const printify = after.find((s: { provider: string }) => s.provider === 'printify');
+    expect(printify).toMatchObject({ id: before[0].id, webhooks: 'registered' });
+    const hooks = [...w.fake.shop(w.shopId).webhooks.values()].map((h) => h.url);
+    expect(hooks.filter((u) => u === printify.webhook_url)).toHaveLength(1);
+  });
 });
