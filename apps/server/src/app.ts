@@ -98,6 +98,7 @@ import { s3Storage } from './platform/storage/s3-storage.ts';
 import { storedKeysRepo } from './platform/storage/stored-keys.repo.ts';
 import { UrlSigner } from './platform/storage/signed-urls.ts';
 import { printifyCanFetch } from '@podflow/providers/printify';
+import { safeFetch } from '@podflow/providers/safe-fetch';
 
 export type AppDeps = {
   config: Config;
@@ -353,6 +354,11 @@ export async function buildApp({ config, db, orderSources, ordersClock }: AppDep
     shopifyBaseUrl: config.stores.shopifyBaseUrl,
     shopifyApiVersion: config.stores.shopifyApiVersion,
     timeoutMs: config.providers.timeoutMs,
+    // WooCommerce stores are the sellers' own URLs: reached only through the SSRF-safe fetch.
+    storeFetch: safeFetch({
+      allowPrivate: config.stores.allowPrivateUrls,
+      timeoutMs: config.providers.timeoutMs,
+    }),
   };
   const orderBaseUrls: Record<string, (shopId: string) => string> = {
     printify: () => orderSourceSettings.printifyBaseUrl,
@@ -371,6 +377,8 @@ export async function buildApp({ config, db, orderSources, ordersClock }: AppDep
     publicOrigin: origin.get,
     log: app.log,
     now: ordersClock,
+    // AT MERGE (i23-stores): shopifySecret: (connection) => shopifyWebhookSecret(secrets, connection),
+    // from stores.service.ts; until then Shopify sources' webhooks are 'off' (the reconcile keeps them current).
   });
   orderHooks.attach(orderSourcesSvc.syncSources);
   const orders = ordersService({
