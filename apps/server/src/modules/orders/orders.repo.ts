@@ -108,8 +108,8 @@ export function ordersRepo(db: Db) {
       .execute();
   }
 
-  async function writeTerms(orderId: string, userId: string, terms: string[]): Promise<void> {
-    await db.deleteFrom('order_search').where('order_id', '=', orderId).execute();
+  async function writeTerms(orderId: string, userId: string, terms: string[], fresh = false): Promise<void> {
+    if (!fresh) await db.deleteFrom('order_search').where('order_id', '=', orderId).execute();
     if (terms.length > 0) {
       await db
         .insertInto('order_search')
@@ -118,12 +118,15 @@ export function ordersRepo(db: Db) {
     }
   }
 
-  /** Links a provider order and the store order it came from, both ways, whichever arrived first. */
-  async function link(row: OrderRow): Promise<void> {
-    if (row.linked_order_id) return;
+  /**
+   * Links a provider order and the store order it came from, both ways, whichever arrived first;
+   * answers the row as it is then.
+   */
+  async function link(row: OrderRow): Promise<OrderRow> {
+    if (row.linked_order_id) return row;
     const store = isStore(row.provider);
     const { store_kind: kind, store_order_id: storeOrderId } = row;
-    if (!store && (!kind || !storeOrderId || kind === 'other')) return;
+    if (!store && (!kind || !storeOrderId || kind === 'other')) return row;
     const other = await db
       .selectFrom('orders')
       .select('id')
@@ -139,9 +142,10 @@ export function ordersRepo(db: Db) {
       .orderBy('updated_at', 'desc')
       .limit(1)
       .executeTakeFirst();
-    if (!other) return;
+    if (!other) return row;
     await db.updateTable('orders').set({ linked_order_id: other.id }).where('id', '=', row.id).execute();
     await db.updateTable('orders').set({ linked_order_id: row.id }).where('id', '=', other.id).execute();
+    return { ...row, linked_order_id: other.id };
   }
 
   /** Whether a provider order already names this store order (it is then kept, linked, whatever its products). */
@@ -252,6 +256,7 @@ export function ordersRepo(db: Db) {
         orderId,
         source.user_id,
         searchTerms(snapshot.number, snapshot.customerName, snapshot.email),
+        true,
       );
     } else {
       orderId = existing.id;
@@ -285,13 +290,9 @@ export function ordersRepo(db: Db) {
         );
       }
     }
-    const row = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
-    await link(row);
-    const linked = await db
-      .selectFrom('orders')
-      .selectAll()
-      .where('id', '=', orderId)
-      .executeTakeFirstOrThrow();
+    const linked = await link(
+      await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow(),
+    );
     await writeAttention(linked, podflowProduct, now);
     if (isStore(source.provider) || linked.linked_order_id === null) return { orderId, changed };
     // A store order that just reached its provider needs the seller no longer.
