@@ -44,6 +44,19 @@ import { openAiListingWriter } from './modules/metadata/openai-writer.ts';
 import { writeListingJob } from './modules/metadata/write-listing.job.ts';
 import { designTextReader } from './modules/metadata/design-text/design-text-reader.ts';
 import { mockupsRepo } from './modules/mockups/mockups.repo.ts';
+import { connectionHooks } from './modules/orders/connection-hooks.ts';
+import { orderActionsModule } from './modules/orders/order-actions.module.ts';
+import { orderActionsRoutes } from './modules/orders/order-actions.routes.ts';
+import { orderEventsJob } from './modules/orders/order-events.job.ts';
+import { orderSourcesRepo } from './modules/orders/order-sources.repo.ts';
+import { type SourceFor, orderSourcesService } from './modules/orders/order-sources.service.ts';
+import { orderWebhooksRoutes } from './modules/orders/order-webhooks.routes.ts';
+import { ordersRepo } from './modules/orders/orders.repo.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { ordersScheduler } from './modules/orders/orders-scheduler.ts';
+import { ordersService } from './modules/orders/orders.service.ts';
+import { registrySourceFor } from './modules/orders/sources/index.ts';
+import { syncOrdersJob } from './modules/orders/sync-orders.job.ts';
 import { storesRepo } from './modules/stores/stores.repo.ts';
 import { storesRoutes } from './modules/stores/stores.routes.ts';
 import { SYNC_STORE_JOB, storeClients, storesService } from './modules/stores/stores.service.ts';
@@ -84,8 +97,17 @@ import { orphanSweep } from './platform/storage/orphan-sweep.ts';
 import { s3Storage } from './platform/storage/s3-storage.ts';
 import { storedKeysRepo } from './platform/storage/stored-keys.repo.ts';
 import { UrlSigner } from './platform/storage/signed-urls.ts';
+import { printifyCanFetch } from '@podflow/providers/printify';
+import { safeFetch } from '@podflow/providers/safe-fetch';
 
-export type AppDeps = { config: Config; db: Db };
+export type AppDeps = {
+  config: Config;
+  db: Db;
+  /** The orders module's adapters; default the registry in modules/orders/sources/index.ts (tests pass a fake). */
+  orderSources?: SourceFor;
+  /** The orders module's clock (default Date.now; tests move it to see an order become stuck). */
+  ordersClock?: () => number;
+};
 
 /** The AI port's adapter: an OpenAI-compatible model when AI_BASE_URL is set, else the offline writer. */
 function listingWriterFor({ ai, uploads }: Config): ListingWriter {
@@ -106,7 +128,7 @@ declare module 'fastify' {
 }
 
 /** Builds the Fastify instance with every module; main.ts listens, tests inject. */
-export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, orderSources, ordersClock }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -174,7 +196,20 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     maxPixels: config.uploads.maxPixels,
   });
   const designsDeleted: Array<(userId: string, designIds: string[]) => Promise<void>> = [];
-  const workspaces = workspacesService({ repo: workspacesRepo(db), storage, signer });
+  // Orders: a saved connection or a deleted workspace changes the seller's order sources.
+  const orderHooks = connectionHooks(app.log);
+  const workspacesData = workspacesRepo(db);
+  const workspaces = workspacesService({
+    repo: {
+      ...workspacesData,
+      delete: async (userId, workspaceId) => {
+        await orderHooks.beforeWorkspaceDelete(userId, workspaceId);
+        return workspacesData.delete(userId, workspaceId);
+      },
+    },
+    storage,
+    signer,
+  });
   const designs = designsService({
     repo: designsData,
     storage,
@@ -249,7 +284,14 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     }),
   );
   const secrets = new SecretBox(config.appSecret, config.appSecretPrevious);
-  const listingsData = listingsRepo(db);
+  const listingsRows = listingsRepo(db);
+  const listingsData = {
+    ...listingsRows,
+    saveConnection: async (row: Parameters<typeof listingsRows.saveConnection>[0]) => {
+      await listingsRows.saveConnection(row);
+      orderHooks.saved(row.user_id);
+    },
+  };
   const listings = listingsService({
     repo: listingsData,
     queue,
@@ -300,6 +342,83 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
       publicUrl: config.publicUrl,
     }),
   );
+  // Orders (issue 23): sources derived from the connections, synced on the queue, webhooks stored once.
+  const orderSourcesData = orderSourcesRepo(db);
+  const ordersData = ordersRepo(db);
+  const orderSourceSettings = {
+    printifyBaseUrl: config.providers.printifyBaseUrl,
+    gelatoBaseUrl: config.providers.gelatoBaseUrl,
+    gelatoOrderBaseUrl:
+      (config.providers as { gelatoOrderBaseUrl?: string }).gelatoOrderBaseUrl ??
+      'https://order.gelatoapis.com',
+    shopifyBaseUrl: config.stores.shopifyBaseUrl,
+    shopifyApiVersion: config.stores.shopifyApiVersion,
+    timeoutMs: config.providers.timeoutMs,
+    // WooCommerce stores are the sellers' own URLs: reached only through the SSRF-safe fetch.
+    storeFetch: safeFetch({
+      allowPrivate: config.stores.allowPrivateUrls,
+      timeoutMs: config.providers.timeoutMs,
+    }),
+  };
+  const orderBaseUrls: Record<string, (shopId: string) => string> = {
+    printify: () => orderSourceSettings.printifyBaseUrl,
+    gelato: () => orderSourceSettings.gelatoOrderBaseUrl,
+    shopify: (shop) => orderSourceSettings.shopifyBaseUrl.replace('{shop}', shop),
+    woocommerce: (store) => store,
+  };
+  const orderSourcesSvc = orderSourcesService({
+    sources: orderSourcesData,
+    orders: ordersData,
+    secrets,
+    queue,
+    sourceFor: orderSources ?? registrySourceFor,
+    settings: orderSourceSettings,
+    reachable: (provider, shopId) => printifyCanFetch(config.publicUrl, orderBaseUrls[provider]!(shopId)),
+    publicOrigin: origin.get,
+    log: app.log,
+    now: ordersClock,
+    // AT MERGE (i23-stores): shopifySecret: (connection) => shopifyWebhookSecret(secrets, connection),
+    // from stores.service.ts; until then Shopify sources' webhooks are 'off' (the reconcile keeps them current).
+  });
+  orderHooks.attach(orderSourcesSvc.syncSources);
+  const orders = ordersService({
+    repo: ordersData,
+    sources: orderSourcesData,
+    sourcesService: orderSourcesSvc,
+    signer,
+    queue,
+    publicOrigin: origin.get,
+    now: ordersClock,
+  });
+  const orderJobDeps = {
+    sources: orderSourcesData,
+    orders: ordersData,
+    service: orderSourcesSvc,
+    now: ordersClock,
+  };
+  queue.register(syncOrdersJob(orderJobDeps));
+  queue.register(orderEventsJob(orderJobDeps));
+  // Order actions: exactly-once provider writes, bulk runs on the queue, manual orders, the digest mail.
+  const mail = openMail(config.mail, app.log);
+  const orderActions = orderActionsModule({
+    db,
+    queue,
+    orders,
+    sources: orderSourcesSvc,
+    mail,
+    publicOrigin: origin.get,
+    timeoutMs: config.providers.timeoutMs,
+    log: app.log,
+  });
+  queue.register(orderActions.runJob);
+  queue.register(orderActions.digest.job);
+  const orderSyncs = ordersScheduler({
+    sources: orderSourcesData,
+    service: orderSourcesSvc,
+    queue,
+    intervalMs: config.orders.syncMinutes * 60_000,
+    log: app.log,
+  });
   if (runsJobs(config.role)) queue.start();
   // The database is the source of truth for runs: a run whose queued job was lost is queued again.
   const reconciler = runReconciler({
@@ -311,11 +430,16 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
       { table: 'ai_tasks', job: WRITE_LISTING_JOB, payload: (taskId) => ({ taskId }) },
       { table: 'listing_runs', job: CREATE_LISTINGS_JOB, payload: (runId) => ({ runId }) },
       { table: 'store_sync_runs', job: SYNC_STORE_JOB, payload: (runId) => ({ runId }) },
+      orderActions.runSource,
     ],
     graceMs: config.queue.leaseSeconds * 1000,
     intervalMs: config.queue.leaseSeconds * 1000,
   });
   const stopReconciling = runsJobs(config.role) ? reconciler.schedule() : undefined;
+  const stopOrderSyncs = runsJobs(config.role) ? orderSyncs.schedule() : undefined;
+  const stopDigests = runsJobs(config.role) ? orderActions.digest.schedule(60 * 60_000) : undefined;
+  app.addHook('onClose', async () => stopDigests?.());
+  app.addHook('onClose', async () => stopOrderSyncs?.());
   app.addHook('onClose', async () => stopReconciling?.());
   // Stored files no row refers to go at start and daily, in the process that runs the jobs.
   const sweep = orphanSweep({ storage, referenced: storedKeysRepo(db).referenced, log: app.log });
@@ -331,7 +455,17 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     await engine.close();
     await lettering.close();
   });
-  app.decorate('background', { idle: thumbnails.idle, warm: library.warm, jobsIdle: () => queue.idle() });
+  app.decorate('background', {
+    idle: async () => {
+      await thumbnails.idle();
+      await orderHooks.idle();
+    },
+    warm: library.warm,
+    jobsIdle: async () => {
+      await orderHooks.idle();
+      await queue.idle();
+    },
+  });
 
   await app.register(healthRoutes, {
     isDatabaseUp: () => isDatabaseUp(db),
@@ -348,7 +482,6 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   }
   await app.register(contentRoutes, contentDirs);
   await app.register(authRoutes, { auth, requireUser: signedIn, perMinute: config.rateLimit.authPerMinute });
-  const mail = openMail(config.mail, app.log);
   const reset = passwordResetService({
     repo: passwordResetRepo(db),
     accounts,
@@ -376,6 +509,9 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   await app.register(metadataRoutes, { metadata, requireUser: signedIn });
   await app.register(listingsRoutes, { listings, requireUser: signedIn });
   await app.register(storesRoutes, { stores, requireUser: signedIn });
+  await app.register(ordersRoutes, { orders, requireUser: signedIn });
+  await app.register(orderActionsRoutes, { ...orderActions, requireUser: signedIn });
+  await app.register(orderWebhooksRoutes, { sources: orderSourcesSvc });
   const billing = billingService({
     repo: billingRepo(db),
     stripe: config.stripe,

@@ -121,6 +121,7 @@ const schema = z.object({
     .regex(/^(\d{4}-(01|04|07|10)|unstable)$/, 'SHOPIFY_API_VERSION must look like 2026-07')
     .default('2026-07'),
   STORES_ALLOW_PRIVATE_URLS: bool.default(false),
+  ORDERS_SYNC_MINUTES: z.coerce.number().positive().max(1440).default(5),
   // Empty means unset: payments are off and Subscribe says so.
   STRIPE_SECRET_KEY: z.string().default(''),
   STRIPE_WEBHOOK_SECRET: z.string().default(''),
@@ -215,6 +216,8 @@ export type Config = {
    * tests and the demo only (refused in production).
    */
   stores: { shopifyBaseUrl: string; shopifyApiVersion: string; allowPrivateUrls: boolean };
+  /** Orders (issue 23): how often every connected shop's orders are reconciled, in minutes. */
+  orders: { syncMinutes: number };
   /**
    * Stripe: undefined when no secret key is set (payments off). `prices` maps each paid plan to its
    * Stripe price id.
@@ -349,6 +352,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       shopifyApiVersion: e.SHOPIFY_API_VERSION,
       allowPrivateUrls: e.STORES_ALLOW_PRIVATE_URLS,
     },
+    orders: { syncMinutes: e.ORDERS_SYNC_MINUTES },
     tagManager: e.TAG_MANAGER,
     stripe: e.STRIPE_SECRET_KEY
       ? {

@@ -286,3 +286,28 @@ export const orderMessages = {
   noProduct:
     'This design has no product on Printify or Gelato yet: create its listing first (step 7), then order it.',
 } as const;
+
+/** Each attention reason's sentence: why the order needs the seller and what to do about it. */
+export const attentionSentences: Record<AttentionReason, string> = {
+  awaiting_approval:
+    "Printify is holding it for your approval: send it to production, or it goes by itself when the shop's approval window ends.",
+  payment_not_received:
+    'Printify has not been paid for it: add funds or a card in Printify, then send it to production.',
+  out_of_stock:
+    'A variant is out of stock at the print provider: cancel it, or change the item in the provider and send it again.',
+  address_issue:
+    "The provider cannot ship to this address: correct it in the provider's dashboard (or here while PodFlow still holds the order).",
+  image_issue:
+    "The provider could not use the print file: replace the design's image in the provider, then send the order again.",
+  has_issues:
+    'The provider reports a problem with this order: open it in the provider to see what is wrong and fix it there.',
+  stuck_sending:
+    'It has been sending to production for over 30 minutes: open it in the provider, and contact its support if it stays stuck.',
+  no_tracking:
+    'It shipped without a tracking number: ask the provider for one so your customer can follow the parcel.',
+  unpaid: 'The customer has not paid this order yet: check the payment in your store before it is made.',
+  not_at_provider:
+    'This paid store order never reached Printify or Gelato: check the product is linked to the provider, or order it by hand.',
+  submission_failed:
+    'PodFlow could not submit this order to the provider: retry it, or correct what the provider refused.',
+};

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app.ts';
+import { type AppDeps, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Db, migrateToLatest, openDatabase } from '../platform/db/db.ts';
 
@@ -24,7 +24,10 @@ export type TestApp = {
 export const testDbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
 
 /** A fresh app on a fresh, migrated database of its own; close() removes every trace. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  deps: Pick<AppDeps, 'orderSources' | 'ordersClock'> = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'podflow-test-'));
   const database = testDbKind === 'postgres' ? await createPostgresDatabase() : undefined;
   const config = loadConfig({
@@ -40,7 +43,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   });
   const db = openDatabase(config.database);
   await migrateToLatest(db);
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, db, ...deps });
   await app.listen({ host: '127.0.0.1', port: Number(env.PORT ?? 0) });
   const address = app.server.address();
   const url = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';

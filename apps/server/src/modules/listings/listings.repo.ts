@@ -2,6 +2,7 @@ import type { Insertable, Selectable } from 'kysely';
 import type { ListingProvider, ListingResultStatus, ListingRunStatus } from '@podflow/contract/listings';
 import type { TargetStore } from '@podflow/contract/stores';
 import type { Db } from '../../platform/db/db.ts';
+import { runRows } from '../../platform/db/run-rows.ts';
 import type {
   ListingResultsTable,
   ListingRunsTable,
@@ -26,6 +27,8 @@ export function listingsRepo(db: Db) {
       .where('status', 'in', active)
       .limit(1)
       .executeTakeFirst();
+
+  const runs = runRows(db, { runs: 'listing_runs', items: 'listing_results' });
 
   return {
     ...providerIntentsRepo(db),
@@ -73,26 +76,10 @@ export function listingsRepo(db: Db) {
      * Inserts a run with its results, or answers the run already active for the workspace and
      * provider (a second click or tab): the unique index of active runs refuses a second one.
      */
-    async insertRun(
-      run: Insertable<ListingRunsTable>,
-      results: Insertable<ListingResultsTable>[],
-    ): Promise<{ id: string; started: boolean }> {
-      try {
-        await db.transaction().execute(async (trx) => {
-          await trx.insertInto('listing_runs').values(run).execute();
-          if (results.length > 0) await trx.insertInto('listing_results').values(results).execute();
-        });
-        return { id: run.id, started: true };
-      } catch (error) {
-        const running = await activeRun(run.workspace_id, run.provider as ListingProvider);
-        if (running) return { id: running.id, started: false };
-        throw error;
-      }
-    },
+    insertRun: (run: Insertable<ListingRunsTable>, results: Insertable<ListingResultsTable>[]) =>
+      runs.insertRun(run, results, () => activeRun(run.workspace_id, run.provider as ListingProvider)),
 
-    findRun(id: string): Promise<ListingRunRow | undefined> {
-      return db.selectFrom('listing_runs').selectAll().where('id', '=', id).executeTakeFirst();
-    },
+    findRun: runs.findRun,
 
     latestRun(workspaceId: string, provider: ListingProvider): Promise<ListingRunRow | undefined> {
       return db
@@ -106,31 +93,9 @@ export function listingsRepo(db: Db) {
         .executeTakeFirst();
     },
 
-    results(runId: string): Promise<ListingResultRow[]> {
-      return db
-        .selectFrom('listing_results')
-        .selectAll()
-        .where('run_id', '=', runId)
-        .orderBy('position')
-        .execute();
-    },
-
-    async startRun(id: string): Promise<void> {
-      await db
-        .updateTable('listing_runs')
-        .set({ status: 'In Progress', started_at: Date.now() })
-        .where('id', '=', id)
-        .where('status', 'in', active)
-        .execute();
-    },
-
-    async finishRun(id: string, status: ListingRunStatus, reason: string | null): Promise<void> {
-      await db
-        .updateTable('listing_runs')
-        .set({ status, reason, finished_at: Date.now() })
-        .where('id', '=', id)
-        .execute();
-    },
+    results: runs.results,
+    startRun: runs.startRun,
+    finishRun: runs.finishRun,
 
     async setResult(
       runId: string,

@@ -2,6 +2,7 @@ import type { Insertable, Selectable } from 'kysely';
 import type { ListingRunStatus } from '@podflow/contract/listings';
 import type { StoreSyncResultStatus, TargetStore } from '@podflow/contract/stores';
 import type { Db } from '../../platform/db/db.ts';
+import { runRows } from '../../platform/db/run-rows.ts';
 import type { StoreMediaTable, StoreSyncResultsTable, StoreSyncRunsTable } from '../../platform/db/schema.ts';
 import { providerIntentsRepo } from '../listings/provider-intents.repo.ts';
 
@@ -45,6 +46,8 @@ export function storesRepo(db: Db) {
       .where('store_ref', '=', p.storeRef)
       .where('product_id', '=', p.productId);
 
+  const runs = runRows(db, { runs: 'store_sync_runs', items: 'store_sync_results' });
+
   return {
     ...providerIntentsRepo(db),
 
@@ -68,22 +71,8 @@ export function storesRepo(db: Db) {
      * Inserts a run with its results, or answers the sync already active for the workspace and
      * store (a second click or tab): the unique index of active runs refuses a second one.
      */
-    async insertRun(
-      run: Insertable<StoreSyncRunsTable>,
-      results: Insertable<StoreSyncResultsTable>[],
-    ): Promise<{ id: string; started: boolean }> {
-      try {
-        await db.transaction().execute(async (trx) => {
-          await trx.insertInto('store_sync_runs').values(run).execute();
-          if (results.length > 0) await trx.insertInto('store_sync_results').values(results).execute();
-        });
-        return { id: run.id, started: true };
-      } catch (error) {
-        const running = await activeRun(run.workspace_id, run.store as TargetStore);
-        if (running) return { id: running.id, started: false };
-        throw error;
-      }
-    },
+    insertRun: (run: Insertable<StoreSyncRunsTable>, results: Insertable<StoreSyncResultsTable>[]) =>
+      runs.insertRun(run, results, () => activeRun(run.workspace_id, run.store as TargetStore)),
 
     /** Records which Printify shop's products the run syncs. */
     async setRunShop(id: string, shopTitle: string): Promise<void> {
@@ -94,9 +83,7 @@ export function storesRepo(db: Db) {
         .execute();
     },
 
-    findRun(id: string): Promise<StoreSyncRunRow | undefined> {
-      return db.selectFrom('store_sync_runs').selectAll().where('id', '=', id).executeTakeFirst();
-    },
+    findRun: runs.findRun,
 
     latestRun(workspaceId: string, store: TargetStore): Promise<StoreSyncRunRow | undefined> {
       return db
@@ -110,31 +97,9 @@ export function storesRepo(db: Db) {
         .executeTakeFirst();
     },
 
-    results(runId: string): Promise<StoreSyncResultRow[]> {
-      return db
-        .selectFrom('store_sync_results')
-        .selectAll()
-        .where('run_id', '=', runId)
-        .orderBy('position')
-        .execute();
-    },
-
-    async startRun(id: string): Promise<void> {
-      await db
-        .updateTable('store_sync_runs')
-        .set({ status: 'In Progress', started_at: Date.now() })
-        .where('id', '=', id)
-        .where('status', 'in', active)
-        .execute();
-    },
-
-    async finishRun(id: string, status: ListingRunStatus, reason: string | null): Promise<void> {
-      await db
-        .updateTable('store_sync_runs')
-        .set({ status, reason, finished_at: Date.now() })
-        .where('id', '=', id)
-        .execute();
-    },
+    results: runs.results,
+    startRun: runs.startRun,
+    finishRun: runs.finishRun,
 
     async setResult(runId: string, designId: string, outcome: StoreSyncOutcome): Promise<void> {
       await db

@@ -1,4 +1,5 @@
 import { type Selectable, sql } from 'kysely';
+import { createRequests } from '../../platform/db/create-requests.ts';
 import type { Db } from '../../platform/db/db.ts';
 import type { WorkspacesTable } from '../../platform/db/schema.ts';
 import { deleteWorkspaceFiles } from '../../platform/db/storage-quota.ts';
@@ -184,21 +185,8 @@ export function workspacesRepo(db: Db) {
     },
 
     /** The id a create with this key made within the window, if any. */
-    async findCreateRequest(
-      userId: string,
-      kind: string,
-      key: string,
-      since: number,
-    ): Promise<string | undefined> {
-      const row = await db
-        .selectFrom('create_requests')
-        .select('created_id')
-        .where('user_id', '=', userId)
-        .where('kind', '=', kind)
-        .where('key', '=', key)
-        .where('created_at', '>=', since)
-        .executeTakeFirst();
-      return row?.created_id;
+    findCreateRequest(userId: string, kind: string, key: string, since: number): Promise<string | undefined> {
+      return createRequests(db).find(userId, kind, key, since);
     },
 
     /**
@@ -212,34 +200,16 @@ export function workspacesRepo(db: Db) {
       since: number,
     ): Promise<string> {
       return db.transaction().execute(async (trx) => {
-        await trx
-          .deleteFrom('create_requests')
-          .where('user_id', '=', row.user_id)
-          .where('created_at', '<', since)
-          .execute();
-        const claimed = await trx
-          .insertInto('create_requests')
-          .values({
-            user_id: row.user_id,
-            kind: 'workspace',
-            key,
-            created_id: row.id,
-            created_at: row.created_at,
-          })
-          .onConflict((oc) => oc.columns(['user_id', 'kind', 'key']).doNothing())
-          .executeTakeFirst();
-        if (Number(claimed.numInsertedOrUpdatedRows ?? 0n) === 1) {
-          await trx.insertInto('workspaces').values(row).execute();
-          return row.id;
-        }
-        const earlier = await trx
-          .selectFrom('create_requests')
-          .select('created_id')
-          .where('user_id', '=', row.user_id)
-          .where('kind', '=', 'workspace')
-          .where('key', '=', key)
-          .executeTakeFirstOrThrow();
-        return earlier.created_id;
+        const request = {
+          user_id: row.user_id,
+          kind: 'workspace',
+          key,
+          created_id: row.id,
+          created_at: row.created_at,
+        };
+        const bound = await createRequests(trx).claim(request, since);
+        if (bound === row.id) await trx.insertInto('workspaces').values(row).execute();
+        return bound;
       });
     },
 

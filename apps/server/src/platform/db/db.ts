@@ -23,7 +23,9 @@ import * as createRequests from './migrations/0015-create-requests.ts';
 import * as unfinishedRuns from './migrations/0020-unfinished-runs.ts';
 import * as providerIntents from './migrations/0021-provider-intents.ts';
 import * as orders from './migrations/0022-orders.ts';
+import * as ordersCore from './migrations/0023-orders-core.ts';
 import * as shopifyApiSecret from './migrations/0024-shopify-api-secret.ts';
+import * as orderActions from './migrations/0025-order-actions.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -48,7 +50,9 @@ const migrations: Record<string, Migration> = {
   '0020-unfinished-runs': unfinishedRuns,
   '0021-provider-intents': providerIntents,
   '0022-orders': orders,
+  '0023-orders-core': ordersCore,
   '0024-shopify-api-secret': shopifyApiSecret,
+  '0025-order-actions': orderActions,
 };
 
 // PostgreSQL answers bigint (int8) columns as strings; our bigints are epoch milliseconds.

@@ -33,6 +33,7 @@ export interface Database {
   password_reset_tokens: PasswordResetTokensTable;
   create_requests: CreateRequestsTable;
   order_sources: OrderSourcesTable;
+  order_search: OrderSearchTable;
   orders: OrdersTable;
   order_events: OrderEventsTable;
   order_timeline: OrderTimelineTable;
@@ -455,6 +456,16 @@ export interface OrderSourcesTable {
   sync_problem: string | null;
   created_at: number;
   updated_at: number;
+  /** Migration 0023: the first import's next page and lower bound, so a killed import goes on. */
+  import_cursor: Generated<string | null>;
+  import_since: Generated<number | null>;
+}
+
+/** Migration 0023: an order's search terms (lower-cased words of its number, customer and e-mail). */
+export interface OrderSearchTable {
+  order_id: string;
+  user_id: string;
+  term: string;
 }
 
 /** An order as its provider has it now (contract OrderSummary is read from it). */
@@ -530,6 +541,8 @@ export interface OrderRunsTable {
   created_at: number;
   started_at: number | null;
   finished_at: number | null;
+  /** JSON array of the ids given that are not the seller's orders (migration 0025). */
+  missing_ids: string | null;
 }
 
 export interface OrderRunItemsTable {
@@ -552,6 +565,10 @@ export interface OrderSubmissionsTable {
   closed_at: number | null;
   outcome: string | null;
   reason: string | null;
+  /** Until when the try that wrote or took it is sending (migration 0025); null once it stopped. */
+  lease_until: number | null;
+  /** What a manual order's create sends (JSON), so a retry sends the same (migration 0025). */
+  payload: string | null;
 }
 
 export interface OrderSettingsTable {

@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
+import { repeatEvery } from '../concurrency/repeat-every.ts';
 import type { Db } from '../db/db.ts';
 import type { JobQueue } from './job-queue.ts';
 
 /** The tables of runs whose rows each have one queue job, queued under the row's id. */
-export type RunTable = 'mockup_jobs' | 'ai_tasks' | 'listing_runs' | 'store_sync_runs';
+export type RunTable = 'mockup_jobs' | 'ai_tasks' | 'listing_runs' | 'store_sync_runs' | 'order_runs';
 
 /** A kind of run: its table, the job that does it, and that job's payload for a row id. */
 export type RunSource = { table: RunTable; job: string; payload: (id: string) => unknown };
@@ -68,24 +69,9 @@ export function runReconciler({ db, queue, sources, log, graceMs, intervalMs }: 
     runOnce,
     /** Reconciles now and every intervalMs until the answer is called; an outage is logged, not thrown. */
     schedule(): () => Promise<void> {
-      let running: Promise<unknown> | undefined;
-      const tick = () => {
-        if (running) return; // the last pass is still going (a slow database): no second one at once
-        running = runOnce()
-          .catch((error: unknown) =>
-            log.warn({ err: error }, 'could not reconcile runs with the job queue; trying again'),
-          )
-          .finally(() => {
-            running = undefined;
-          });
-      };
-      tick();
-      const timer = setInterval(tick, intervalMs);
-      timer.unref();
-      return async () => {
-        clearInterval(timer);
-        await running;
-      };
+      return repeatEvery(intervalMs, runOnce, (error) =>
+        log.warn({ err: error }, 'could not reconcile runs with the job queue; trying again'),
+      );
     },
   };
 }

@@ -39,6 +39,11 @@ const takesNoId: Record<string, string> = {
   'POST /workspace/create_workspace/': 'creates a workspace of the caller',
   'GET /api/openapi.json': 'public API description',
   'GET /files/*': 'signed-URL access: checked by the signature, which no other user can make',
+  'GET /orders_app/summary/': "the caller's own order counts",
+  'GET /orders_app/settings/': "the caller's own order settings",
+  'PUT /orders_app/settings/': "the caller's own order settings",
+  'GET /orders_app/sources/': "the caller's own shops",
+  'POST /webhooks/:provider/:token/': 'provider-signed order events, no user: the token is a bearer secret',
 };
 
 /** Why a route takes no id: listed above, or a page or asset of the public API reference. */
@@ -55,11 +60,24 @@ const ownedFields: Record<string, (data: OwnedData, who: Identity) => unknown> =
   removeTemplates: (data) => data.templateIds,
   mockup_ids: (data) => data.mockupIds,
   mockup_id: (data) => data.mockupIds[0],
+  order_id: (data) => data.orderIds[0],
+  source_id: (data) => data.sourceIds[0],
+  order_ids: (data) => data.orderIds,
+  run_id: (data) => data.orderRunIds[0],
+  design_id: (data) => data.designIds[0],
   username: (_data, who) => who.username,
 };
 
 /** Provider-side ids (Printify, Gelato, Stripe's prices): filled with valid sandbox values so only ownership is wrong. */
-const providerFields = new Set(['shop_id', 'printify_product_id', 'store_id', 'template_id', 'priceId']);
+const providerFields = new Set([
+  'shop_id',
+  'printify_product_id',
+  'store_id',
+  'template_id',
+  'priceId',
+  'product_id',
+  'variant_id',
+]);
 const idLike = /(_id|_ids|Id|Ids|Templates)$/;
 
 describe(`authorization matrix from the route table on ${testDbKind}`, () => {
@@ -115,6 +133,7 @@ describe(`authorization matrix from the route table on ${testDbKind}`, () => {
         shopify_admin_api_token: ['shpat_sandbox_podflow_matrix'],
         woocommerce_consumer_key: [world.sandboxes.woo.consumerKey],
         woocommerce_consumer_secret: [world.sandboxes.woo.consumerSecret],
+        email: ['buyer@example.com'],
       };
       return values[field];
     };

@@ -11,6 +11,8 @@ import {
 } from '@podflow/sandbox/shopify-sandbox';
 import { type StripeSandbox, startStripeSandbox } from '@podflow/sandbox/stripe-sandbox';
 import { type WooSandbox, startWooSandbox } from '@podflow/sandbox/woocommerce-sandbox';
+import { ordersRepo } from '../../modules/orders/orders.repo.ts';
+import { buildSnapshot } from '../../modules/orders/test-source.ts';
 import { freePort } from '../../../../../scripts/services.ts';
 import { buildSignedInUser, postForm, uploadDesigns } from '../factories.ts';
 import { buildPng, templateData, templatePng } from '../images.ts';
@@ -44,6 +46,11 @@ export type OwnedData = {
   syncRunIds: string[];
   aiRunIds: string[];
   mockupRunIds: string[];
+  /** The seller's order sources (derived from the connections) and an order of theirs. */
+  sourceIds: string[];
+  orderIds: string[];
+  /** A bulk order action of theirs (its order, sent to production). */
+  orderRunIds: string[];
 };
 
 export type Sandboxes = {
@@ -180,6 +187,9 @@ export async function startFuzzWorld(): Promise<FuzzWorld> {
       syncRunIds: [],
       aiRunIds: [],
       mockupRunIds: [],
+      sourceIds: [],
+      orderIds: [],
+      orderRunIds: [],
     };
     if (!full) return data;
 
@@ -268,6 +278,31 @@ export async function startFuzzWorld(): Promise<FuzzWorld> {
     data.syncRunIds = await rows('store_sync_runs', 'id');
     data.aiRunIds = await rows('ai_tasks', 'run_id');
     data.mockupRunIds = await rows('mockup_jobs', 'run_id');
+    const sources = await t.db
+      .selectFrom('order_sources')
+      .select(['id', 'user_id', 'provider'])
+      .where('user_id', '=', who.userId)
+      .orderBy('provider')
+      .execute();
+    data.sourceIds = sources.map((s) => s.id);
+    const printifySource = sources.find((s) => s.provider === 'printify');
+    if (printifySource) {
+      const { orderId } = await ordersRepo(t.db).applySnapshot(
+        printifySource,
+        buildSnapshot({
+          providerOrderId: `fuzz-${randomBytes(4).toString('hex')}`,
+          status: 'awaiting_approval',
+        }),
+        'import',
+        Date.now(),
+      );
+      data.orderIds = orderId ? [orderId] : [];
+      const run = await call(who, 'POST', '/orders_app/runs/', {
+        action: 'send_to_production',
+        order_ids: data.orderIds,
+      });
+      data.orderRunIds = run.status === 200 ? [(JSON.parse(run.body) as { run: { id: string } }).run.id] : [];
+    }
     return data;
   };
 
