@@ -59,7 +59,12 @@ import { registrySourceFor } from './modules/orders/sources/index.ts';
 import { syncOrdersJob } from './modules/orders/sync-orders.job.ts';
 import { storesRepo } from './modules/stores/stores.repo.ts';
 import { storesRoutes } from './modules/stores/stores.routes.ts';
-import { SYNC_STORE_JOB, storeClients, storesService } from './modules/stores/stores.service.ts';
+import {
+  SYNC_STORE_JOB,
+  shopifyWebhookSecret,
+  storeClients,
+  storesService,
+} from './modules/stores/stores.service.ts';
 import { syncStoreJob } from './modules/stores/sync-store.job.ts';
 import { mockupsRoutes } from './modules/mockups/mockups.routes.ts';
 import { RENDER_MOCKUPS_JOB, mockupsService } from './modules/mockups/mockups.service.ts';
@@ -348,9 +353,7 @@ export async function buildApp({ config, db, orderSources, ordersClock }: AppDep
   const orderSourceSettings = {
     printifyBaseUrl: config.providers.printifyBaseUrl,
     gelatoBaseUrl: config.providers.gelatoBaseUrl,
-    gelatoOrderBaseUrl:
-      (config.providers as { gelatoOrderBaseUrl?: string }).gelatoOrderBaseUrl ??
-      'https://order.gelatoapis.com',
+    gelatoOrderBaseUrl: config.providers.gelatoOrderBaseUrl,
     shopifyBaseUrl: config.stores.shopifyBaseUrl,
     shopifyApiVersion: config.stores.shopifyApiVersion,
     timeoutMs: config.providers.timeoutMs,
@@ -377,8 +380,7 @@ export async function buildApp({ config, db, orderSources, ordersClock }: AppDep
     publicOrigin: origin.get,
     log: app.log,
     now: ordersClock,
-    // AT MERGE (i23-stores): shopifySecret: (connection) => shopifyWebhookSecret(secrets, connection),
-    // from stores.service.ts; until then Shopify sources' webhooks are 'off' (the reconcile keeps them current).
+    shopifySecret: (connection) => shopifyWebhookSecret(secrets, connection),
   });
   orderHooks.attach(orderSourcesSvc.syncSources);
   const orders = ordersService({
@@ -407,6 +409,7 @@ export async function buildApp({ config, db, orderSources, ordersClock }: AppDep
     sources: orderSourcesSvc,
     mail,
     publicOrigin: origin.get,
+    printFileUrl: (storageKey) => new URL(signer.sign(storageKey), origin.get()).href,
     timeoutMs: config.providers.timeoutMs,
     log: app.log,
   });

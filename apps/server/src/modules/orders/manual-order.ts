@@ -128,10 +128,12 @@ function readFailure(error: unknown): never {
 export type ManualOrderDeps = {
   repo: OrderActionsRepo;
   adapterFor: (source: OrderSourceRow) => Promise<OrderSourceAdapter>;
+  /** The design's print file at an address the provider can fetch (Gelato prints from it). */
+  printFileUrl?: (storageKey: string) => string;
 };
 
 /** Manual orders (a replacement, a sample, a wholesale order) of the seller's designs. */
-export function manualOrders({ repo, adapterFor }: ManualOrderDeps) {
+export function manualOrders({ repo, adapterFor, printFileUrl }: ManualOrderDeps) {
   async function requireDesign(userId: string, designId: string) {
     const design = await repo.designOfUser(userId, designId);
     if (!design) throw new UserError(404, 'Design not found.', { code: 'design_not_found' });
@@ -147,7 +149,7 @@ export function manualOrders({ repo, adapterFor }: ManualOrderDeps) {
     if (source.connected !== 1)
       throw new UserError(409, orderMessages.disconnected, { code: 'disconnected' });
     checkAddress(source.provider, fields.address);
-    await requireDesign(userId, fields.design_id);
+    const design = await requireDesign(userId, fields.design_id);
     const products = await repo.designProducts(fields.design_id);
     const listed = products.some(
       (p) =>
@@ -168,7 +170,7 @@ export function manualOrders({ repo, adapterFor }: ManualOrderDeps) {
         fields: { variant_id: 'Choose one of the product’s variants.' },
       });
     }
-    return { source, adapter, options, variant };
+    return { source, adapter, options, variant, design };
   }
 
   return {
@@ -220,7 +222,7 @@ export function manualOrders({ repo, adapterFor }: ManualOrderDeps) {
 
     /** Everything a create needs, checked: the pending snapshot to store first and the payload to send. */
     async prepare(userId: string, fields: ManualOrderFields & { shipping_method: string }, at: number) {
-      const { source, options, variant } = await resolve(userId, fields);
+      const { source, options, variant, design } = await resolve(userId, fields);
       const ref = randomUUID();
       const payload: ManualPayload = {
         input: {
@@ -230,6 +232,7 @@ export function manualOrders({ repo, adapterFor }: ManualOrderDeps) {
           quantity: fields.quantity,
           address: fields.address,
           shippingMethod: fields.shipping_method,
+          ...(printFileUrl && { printFileUrl: printFileUrl(design.storage_key) }),
         },
         title: options.title,
         variant: variant.title,

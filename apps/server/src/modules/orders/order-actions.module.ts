@@ -22,6 +22,8 @@ export type OrderActionsModuleDeps = {
   sources: Pick<OrderSourcesService, 'adapterOf'>;
   mail: Mail;
   publicOrigin: () => string;
+  /** A design's print file at an address the provider can fetch. */
+  printFileUrl?: (storageKey: string) => string;
   /** Each provider call's timeout: a submission is held longer than a send can take. */
   timeoutMs: number;
   log: FastifyBaseLogger;
@@ -49,7 +51,7 @@ export function orderActionsModule(deps: OrderActionsModuleDeps) {
     core: { repo: ordersRepo, detail: orders.detail },
     repo,
     submissions,
-    manual: manualOrders({ repo, adapterFor }),
+    manual: manualOrders({ repo, adapterFor, printFileUrl: deps.printFileUrl }),
     adapterFor,
   });
   const runsData = orderRunsRepo(db);

@@ -44,7 +44,7 @@ export function orderActionsRepo(db: Db) {
     designOfUser(userId: string, designId: string) {
       return db
         .selectFrom('designs')
-        .select(['id', 'file_name', 'product_title'])
+        .select(['id', 'file_name', 'product_title', 'storage_key'])
         .where('id', '=', designId)
         .where('user_id', '=', userId)
         .executeTakeFirst();

@@ -1,21 +1,20 @@
 import type { OrderProvider } from '@podflow/contract/orders';
 import type { OrderSourceAdapter, OrderSourceFactory, SourceInput } from '../order-source.ts';
 
+import { gelatoOrderSource } from './gelato.ts';
+import { printifyOrderSource } from './printify.ts';
+import { shopifyOrderSource } from './shopify.ts';
+import { wooCommerceOrderSource } from './woocommerce.ts';
+
 /**
- * The order-source adapters by provider. THE LEAD FILLS THIS MAP at merge with the four factories
- * (sources/printify.ts printifyOrderSource, gelato.ts gelatoOrderSource, shopify.ts
- * shopifyOrderSource, woocommerce.ts wooCommerceOrderSource); until then a provider missing here
- * has no adapter and its sources say so as their sync problem.
+ * The order-source adapters by provider, one per file of this folder. A provider missing here has
+ * no adapter and its sources say so as their sync problem.
  */
-// import { gelatoOrderSource } from './gelato.ts';
-// import { printifyOrderSource } from './printify.ts';
-// import { shopifyOrderSource } from './shopify.ts';
-// import { wooCommerceOrderSource } from './woocommerce.ts';
 export const orderSourceFactories: Partial<Record<OrderProvider, OrderSourceFactory>> = {
-  // printify: printifyOrderSource,
-  // gelato: gelatoOrderSource,
-  // shopify: shopifyOrderSource,
-  // woocommerce: wooCommerceOrderSource,
+  printify: printifyOrderSource,
+  gelato: gelatoOrderSource,
+  shopify: shopifyOrderSource,
+  woocommerce: wooCommerceOrderSource,
 };
 
 /** The adapter of a provider's source; throws (a sync problem) when the provider has none. */
