@@ -133,7 +133,10 @@ describe(`authorization matrix from the route table on ${testDbKind}`, () => {
         shopify_admin_api_token: ['shpat_sandbox_podflow_matrix'],
         woocommerce_consumer_key: [world.sandboxes.woo.consumerKey],
         woocommerce_consumer_secret: [world.sandboxes.woo.consumerSecret],
+        shopify_api_secret: ['shpss_sandbox_podflow_matrix'],
         email: ['buyer@example.com'],
+        from: ['2026-01-01'],
+        to: ['2026-12-31'],
       };
       return values[field];
     };
@@ -158,7 +161,9 @@ describe(`authorization matrix from the route table on ${testDbKind}`, () => {
       return owned ? owned(aData, a) : value;
     };
     const fillAll = (params: Operation['query']) =>
-      Object.fromEntries(params.map((p) => [p.name, fill(p.name, sample(p.schema ?? {}))]));
+      Object.fromEntries(
+        params.map((p) => [p.name, fill(p.name, pool(p.name)?.[0] ?? sample(p.schema ?? {}))]),
+      );
     let body: unknown;
     if (operation.body) {
       const schema = resolve(operation.body.schema);
