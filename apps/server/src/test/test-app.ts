@@ -39,6 +39,8 @@ export async function startTestApp(
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     RATE_LIMIT_PER_MINUTE: '10000',
     ...(database ? { DATABASE_URL: database.url } : {}),
+    // The Gelato sandbox serves the order API beside the product API: a test never reaches Gelato.
+    ...(env.GELATO_BASE_URL ? { GELATO_ORDER_BASE_URL: env.GELATO_BASE_URL } : {}),
     ...env,
   });
   const db = openDatabase(config.database);

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { type JobDefinition, type JobOutcome, stopIfAsked } from '../../platform/queue/job-queue.ts';
+import {
+  type JobDefinition,
+  type JobOutcome,
+  stopIfAsked,
+  untilStopped,
+} from '../../platform/queue/job-queue.ts';
 import type { OrderSourceAdapter } from './order-source.ts';
 import type { OrderSourceRow, OrderSourcesRepo } from './order-sources.repo.ts';
 import { ORDER_EVENTS_JOB, type OrderSourcesService } from './order-sources.service.ts';
@@ -43,7 +48,7 @@ export async function applyPendingEvents(
     }
     for (const [providerOrderId, ids] of byOrder) {
       stopIfAsked(signal);
-      const snapshot = providerOrderId ? await adapter.get(providerOrderId) : null;
+      const snapshot = providerOrderId ? await untilStopped(adapter.get(providerOrderId), signal) : null;
       if (!snapshot) {
         await deps.sources.setOutcome(ids, 'ignored');
         continue;

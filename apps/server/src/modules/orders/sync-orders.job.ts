@@ -4,10 +4,11 @@ import {
   type JobDefinition,
   type JobOutcome,
   stopIfAsked,
+  untilStopped,
 } from '../../platform/queue/job-queue.ts';
 import { type OrderJobDeps, applyPendingEvents, sourcePayload } from './order-events.job.ts';
 import { DAY, HOUR } from './order-rules.ts';
-import type { OrderSourceAdapter } from './order-source.ts';
+import type { OrderSourceAdapter, SnapshotPage } from './order-source.ts';
 import type { OrderSourceRow } from './order-sources.repo.ts';
 import { SYNC_ORDERS_JOB, problemOf } from './order-sources.service.ts';
 
@@ -32,7 +33,7 @@ export function syncOrdersJob(deps: Deps): JobDefinition<z.infer<typeof payload>
     if (source.import_since === null) await sources.updateSource(source.id, { import_since: since });
     for (;;) {
       stopIfAsked(signal);
-      const page = await adapter.list(cursor, { since });
+      const page = await untilStopped(adapter.list(cursor, { since }), signal);
       for (const snapshot of page.orders) {
         if (snapshot.createdAt >= since) await orders.applySnapshot(source, snapshot, 'import', now());
       }
@@ -52,7 +53,7 @@ export function syncOrdersJob(deps: Deps): JobDefinition<z.infer<typeof payload>
     let cursor: string | null = null;
     for (;;) {
       stopIfAsked(signal);
-      const page = await adapter.list(cursor, { since });
+      const page: SnapshotPage = await untilStopped(adapter.list(cursor, { since }), signal);
       for (const snapshot of page.orders) {
         if (snapshot.createdAt >= since) await orders.applySnapshot(source, snapshot, 'reconcile', now());
       }

@@ -37,6 +37,19 @@ export function stopIfAsked(signal: AbortSignal): void {
   if (signal.aborted) throw new JobStopped();
 }
 
+/**
+ * `work`'s answer, or JobStopped as soon as the job's signal fires: a read in flight (a provider's
+ * page) does not hold a stopping process until its timeout. Only for work safe to leave unanswered.
+ */
+export function untilStopped<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  stopIfAsked(signal);
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => reject(new JobStopped());
+    signal.addEventListener('abort', stop, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
+  });
+}
+
 /** `sleep`, cut short by the job's signal: throws JobStopped as soon as it fires (waiting is no item). */
 export function stoppableSleep(
   sleep: (ms: number) => Promise<void>,
