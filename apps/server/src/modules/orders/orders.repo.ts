@@ -310,6 +310,24 @@ export function ordersRepo(db: Db) {
     applySnapshot,
     addTimeline,
 
+    /**
+     * A page of snapshots (an import's or a reconcile's) stored in one transaction: one commit per
+     * page, not several per order.
+     */
+    async applySnapshots(
+      source: SnapshotSource,
+      snapshots: OrderSnapshot[],
+      origin: Origin,
+      now: number,
+    ): Promise<void> {
+      if (snapshots.length === 0) return;
+      const each = async (repo: { applySnapshot: typeof applySnapshot }) => {
+        for (const snapshot of snapshots) await repo.applySnapshot(source, snapshot, origin, now);
+      };
+      if (db.isTransaction) return each({ applySnapshot });
+      await db.transaction().execute((trx) => each(ordersRepo(trx)));
+    },
+
     /** Recomputes an order's attention (after a submission was written or closed). */
     async refreshAttention(orderId: string, now = Date.now()): Promise<void> {
       const row = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();

@@ -34,9 +34,8 @@ export function syncOrdersJob(deps: Deps): JobDefinition<z.infer<typeof payload>
     for (;;) {
       stopIfAsked(signal);
       const page = await untilStopped(adapter.list(cursor, { since }), signal);
-      for (const snapshot of page.orders) {
-        if (snapshot.createdAt >= since) await orders.applySnapshot(source, snapshot, 'import', now());
-      }
+      const inWindow = page.orders.filter((snapshot) => snapshot.createdAt >= since);
+      await orders.applySnapshots(source, inWindow, 'import', now());
       const older = page.orders.some((o) => o.createdAt < since);
       cursor = older ? null : page.next;
       await sources.updateSource(source.id, { import_cursor: cursor });
@@ -54,9 +53,8 @@ export function syncOrdersJob(deps: Deps): JobDefinition<z.infer<typeof payload>
     for (;;) {
       stopIfAsked(signal);
       const page: SnapshotPage = await untilStopped(adapter.list(cursor, { since }), signal);
-      for (const snapshot of page.orders) {
-        if (snapshot.createdAt >= since) await orders.applySnapshot(source, snapshot, 'reconcile', now());
-      }
+      const inWindow = page.orders.filter((snapshot) => snapshot.createdAt >= since);
+      await orders.applySnapshots(source, inWindow, 'reconcile', now());
       if (page.next === null || page.orders.some((o) => o.createdAt < since)) return;
       cursor = page.next;
     }
