@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { startPostgres } from '../scripts/services.ts';
 import { channelTemplateProductIds, startPrintifySandbox } from '../packages/sandbox/src/printify-sandbox.ts';
-import { type RunningServer, median, startServer } from './server-process.ts';
+import { type RunningServer, median, startServer, waitForLibrary } from './server-process.ts';
 
 const SHOP_ORDERS = 5_000;
 const STORED_ORDERS = 100_000;
@@ -47,6 +47,7 @@ async function seller(
   });
   const [user] = await sql(`select id from users where email = 'bench-orders@example.com'`);
   await sql(`update users set plan = 'premium' where id = '${String(user!.id)}'`);
+  await waitForLibrary(server.url, credentials); // the one-off drawing of the starter templates, out of the way
   const { access } = (await (
     await fetch(`${server.url}/api/token/`, {
       method: 'POST',
@@ -88,7 +89,7 @@ async function growTo(sql: SqlRunner, total: number): Promise<void> {
   const base = Number(n);
   for (let copy = 1; copy < Math.ceil(total / base); copy++) {
     const shifted = (name: string) => {
-      if (name === 'id' || name === 'provider_order_id') return `${name} || '-c${copy}'`;
+      if (name === 'id' || name === 'provider_order_id') return `${name} || '~c${copy}'`;
       if (name === 'number') return `number || 'c${copy}'`;
       if (name === 'search_text') return `'c${copy} ' || search_text`;
       if (
@@ -98,7 +99,7 @@ async function growTo(sql: SqlRunner, total: number): Promise<void> {
       return name;
     };
     await sql(
-      `insert into orders (${names.join(', ')}) select ${names.map(shifted).join(', ')} from orders where id not like '%-c%'`,
+      `insert into orders (${names.join(', ')}) select ${names.map(shifted).join(', ')} from orders where id not like '%~%'`,
     );
   }
   await sql('analyze');
