@@ -218,7 +218,5 @@ test('the list downloads as CSV', async ({ page }) => {
   const csv = await readFile((await download.path())!, 'utf8');
   const [header, ...rows] = csv.replace(/^\uFEFF/, '').split(/\r?\n/);
   expect(header).toMatch(/^"Order","Provider","Shop","Provider order id",/);
-  expect(rows.map((row) => row.split('","').slice(0, 2).join(' '))).toContain(
-    `"${known.number} printify`,
-  );
+  expect(rows.map((row) => row.split('","').slice(0, 2).join(' '))).toContain(`"${known.number} printify`);
 });

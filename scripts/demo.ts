@@ -48,7 +48,7 @@ type Seeded = { api: Api; workspaceId: string };
 async function seed(
   base: string,
   printify: { token: string; shopId: number; productId: string },
-  shopify: { shop: string; token: string },
+  shopify: { shop: string; token: string; apiSecret: string },
   gelato: { apiKey: string; storeId: string; templateId: string },
 ): Promise<Seeded | undefined> {
   const credentials = JSON.stringify({ username: demoAccount.username, password: demoAccount.password });
@@ -116,6 +116,8 @@ async function seed(
       workspace_id: id,
       shopify_shop_name: shopify.shop,
       shopify_admin_api_token: shopify.token,
+      // The app's API secret key: Shopify signs its order webhooks with it.
+      shopify_api_secret: shopify.apiSecret,
     }),
   });
   await api('/gelato_app/save_gelato_store_config/', {
@@ -161,13 +163,18 @@ async function seedOrders(
     method: 'POST',
     body: JSON.stringify({ workspace_id: workspaceId, publish: false }),
   });
-  type Run = { run: { status: string; results: { product_id: string | null }[] } | null };
-  let run: Run['run'] = null;
-  for (;;) {
-    ({ run } = await api<Run>(`/listings_app/listing_run/?workspace_id=${workspaceId}&provider=printify`));
-    if (run && (run.status === 'Completed' || run.status === 'Failed')) break;
-    await pause(300);
-  }
+  type Run = { status: string; results: { product_id: string | null }[] };
+  /** The Printify run once it has finished. */
+  const finished = async (): Promise<Run> => {
+    for (;;) {
+      const { run } = await api<{ run: Run | null }>(
+        `/listings_app/listing_run/?workspace_id=${workspaceId}&provider=printify`,
+      );
+      if (run && (run.status === 'Completed' || run.status === 'Failed')) return run;
+      await pause(300);
+    }
+  };
+  const run = await finished();
   await api('/gelato_app/create_gelato_listings/', {
     method: 'POST',
     body: JSON.stringify({ workspace_id: workspaceId }),
@@ -293,7 +300,7 @@ console.log('Seeding the demo account (designs, templates, mockups, products, or
 await seed(
   base,
   { token: printify.token, shopId: shopifyShop.id, productId: channelTemplateProductIds.shopify },
-  { shop: shopName, token: shopifyToken },
+  { shop: shopName, token: shopifyToken, apiSecret: defaultShopifyShops[shopName].apiSecret },
   { apiKey: gelato.apiKey, storeId: gelato.storeId, templateId: gelato.templateId },
 )
   .then((seeded) => seeded && seedOrders(seeded, { printify, shopId: shopifyShop.id, gelato }))
