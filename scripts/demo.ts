@@ -5,6 +5,8 @@
  * with the designs made Printify and Gelato products and orders of them waiting on the Orders
  * screen (some needing the seller), so a newcomer can click through the whole workflow offline. Its data lives in ./data-demo
  * (DEMO_DATA_DIR), apart from `npm start`'s; a second start signs in to what the first one made.
+ * New orders arrive in the sandboxes now and then (DEMO_PRINTIFY_ORDER_EVERY_MS and
+ * DEMO_GELATO_ORDER_EVERY_MS; 0: none); DEMO_ORDER_PRODUCTS=0 seeds no products of the designs.
  */
 import path from 'node:path';
 import { startGelatoSandbox } from '../packages/sandbox/src/gelato-sandbox.ts';
@@ -38,19 +40,16 @@ async function call<T>(base: string, route: string, init: RequestInit & { token?
 
 /** A call as the demo account. */
 type Api = <T>(route: string, init?: RequestInit) => Promise<T>;
-/** The demo account's first seeding: its calls and the workspace made. */
-type Seeded = { api: Api; workspaceId: string };
+/** The demo account's calls, its workspace, and whether this start seeded it. */
+type Seeded = { api: Api; workspaceId: string; fresh: boolean };
 
-/**
- * Signs in to the demo account, registering it and seeding its workspace the first time (then it
- * answers the account's calls and the workspace, else undefined).
- */
+/** Signs in to the demo account, registering it and seeding its workspace the first time. */
 async function seed(
   base: string,
   printify: { token: string; shopId: number; productId: string },
   shopify: { shop: string; token: string; apiSecret: string },
   gelato: { apiKey: string; storeId: string; templateId: string },
-): Promise<Seeded | undefined> {
+): Promise<Seeded> {
   const credentials = JSON.stringify({ username: demoAccount.username, password: demoAccount.password });
   const signIn = () => call<{ access: string }>(base, '/api/token/', { method: 'POST', body: credentials });
   let { access } = await signIn().catch(async () => {
@@ -70,7 +69,8 @@ async function seed(
   const workspaces = await api<{ workspace_id: string; workspace_name: string }[]>(
     '/workspace/get_workspaces/',
   );
-  if (workspaces.some((w) => w.workspace_name === workspaceName)) return undefined;
+  const existing = workspaces.find((w) => w.workspace_name === workspaceName);
+  if (existing) return { api, workspaceId: existing.workspace_id, fresh: false };
   await api('/workspace/create_workspace/', {
     method: 'POST',
     body: JSON.stringify({ workspace_name: workspaceName }),
@@ -137,18 +137,33 @@ async function seed(
     if (job_logs.every((job) => job.status === 'Completed' || job.status === 'Failed')) break;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  return { api, workspaceId: id };
+  return { api, workspaceId: id, fresh: true };
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type Source = { id: string; provider: string; importing: boolean; last_synced_at: string | null };
+type Sources = { sources: (Source & { webhook_url: string | null })[] };
+
+/** The seller's order sources once their three shops have one each, all imported since `since`. */
+async function synced(api: Api, since: number): Promise<Sources['sources']> {
+  for (const until = Date.now() + 60_000; Date.now() < until; await pause(300)) {
+    const { sources } = await api<Sources>('/orders_app/sources/');
+    const done = (s: Source) =>
+      !s.importing && s.last_synced_at !== null && Date.parse(s.last_synced_at) >= since;
+    if (sources.length >= 3 && sources.every(done)) return sources;
+  }
+  throw new Error('the import of the orders did not finish in a minute');
+}
 
 /**
  * The Orders screen's story: the demo's designs made Printify products (unpublished) and Gelato
  * products, then orders of them arrive in both (several needing the seller: on hold for approval,
  * payment not received, out of stock, an issue, shipped without tracking), beside the sandboxes'
  * seeded orders in every status; one Gelato order's items are printed while its order status still
- * says passed (Gelato's status lags), so a cancel PodFlow allows is refused by Gelato. Then the
- * first import is waited for and the Gelato dashboard's webhook URL set to the source's.
+ * says passed (Gelato's status lags), so a cancel PodFlow allows is refused by Gelato. Then each
+ * shop is imported again. `withProducts` false (DEMO_ORDER_PRODUCTS=0, for the media scripts,
+ * which make the listings on screen): no products made, only the sandboxes' own orders.
  */
 async function seedOrders(
   { api, workspaceId }: Seeded,
@@ -156,9 +171,29 @@ async function seedOrders(
     printify: Awaited<ReturnType<typeof startPrintifySandbox>>;
     shopId: number;
     gelato: Awaited<ReturnType<typeof startGelatoSandbox>>;
+    withProducts: boolean;
   },
 ): Promise<void> {
   const { printify, shopId, gelato } = sandboxes;
+  const lagging = [...gelato.orders.orders.values()].find(
+    (order) => order.fulfillmentStatus === 'passed' && order.financialStatus === 'to_be_invoiced',
+  );
+  for (const item of lagging?.items ?? []) item.fulfillmentStatus = 'printed';
+  if (sandboxes.withProducts) await ordersOfTheDesigns(api, workspaceId, { printify, shopId, gelato });
+  // The new orders (made before the Gelato webhook URL is set) come in with an import of each shop.
+  const asked = Date.now() - 1_000;
+  for (const source of await synced(api, 0)) {
+    await api(`/orders_app/sources/${source.id}/sync/`, { method: 'POST', body: '{}' });
+  }
+  await synced(api, asked);
+}
+
+/** Printify and Gelato products of the demo's designs, and orders of them in both. */
+async function ordersOfTheDesigns(
+  api: Api,
+  workspaceId: string,
+  { printify, shopId, gelato }: Parameters<typeof seedOrders>[1],
+): Promise<void> {
   await api('/printify_app/create_printify_listings_v2/', {
     method: 'POST',
     body: JSON.stringify({ workspace_id: workspaceId, publish: false }),
@@ -199,30 +234,6 @@ async function seedOrders(
   });
   gelato.orders.addOrder({ fulfillmentStatus: 'created', financialStatus: 'pending' });
   gelato.orders.addOrder({ fulfillmentStatus: 'in_production', financialStatus: 'paid' });
-  const lagging = [...gelato.orders.orders.values()].find(
-    (order) => order.fulfillmentStatus === 'passed' && order.financialStatus === 'to_be_invoiced',
-  );
-  for (const item of lagging?.items ?? []) item.fulfillmentStatus = 'printed';
-
-  type Source = { id: string; provider: string; importing: boolean; last_synced_at: string | null };
-  type Sources = { sources: (Source & { webhook_url: string | null })[] };
-  /** The sources once the seller's three shops have one each, all imported since `since`. */
-  const synced = async (since: number) => {
-    for (const until = Date.now() + 60_000; Date.now() < until; await pause(300)) {
-      const { sources } = await api<Sources>('/orders_app/sources/');
-      const done = (s: Source) =>
-        !s.importing && s.last_synced_at !== null && Date.parse(s.last_synced_at) >= since;
-      if (sources.length >= 3 && sources.every(done)) return sources;
-    }
-    throw new Error('the import of the orders did not finish in a minute');
-  };
-  // The new orders (made before the Gelato webhook URL is set) come in with an import of each shop.
-  const asked = Date.now() - 1_000;
-  for (const source of await synced(0)) {
-    await api(`/orders_app/sources/${source.id}/sync/`, { method: 'POST', body: '{}' });
-  }
-  const url = (await synced(asked)).find((s) => s.provider === 'gelato')?.webhook_url;
-  if (url) gelato.orders.setWebhookUrl(url);
 }
 
 ensureWebBuild();
@@ -303,7 +314,15 @@ await seed(
   { shop: shopName, token: shopifyToken, apiSecret: defaultShopifyShops[shopName].apiSecret },
   { apiKey: gelato.apiKey, storeId: gelato.storeId, templateId: gelato.templateId },
 )
-  .then((seeded) => seeded && seedOrders(seeded, { printify, shopId: shopifyShop.id, gelato }))
+  .then(async (seeded) => {
+    if (seeded.fresh) {
+      const withProducts = process.env.DEMO_ORDER_PRODUCTS !== '0';
+      await seedOrders(seeded, { printify, shopId: shopifyShop.id, gelato, withProducts });
+    }
+    // Gelato has no webhook API: its dashboard (the sandbox) is given the source's address.
+    const url = (await synced(seeded.api, 0)).find((s) => s.provider === 'gelato')?.webhook_url;
+    if (url) gelato.orders.setWebhookUrl(url);
+  })
   .catch((error: unknown) => console.error(`The demo account could not be seeded: ${String(error)}`));
 console.log(`
 PodFlow demo on ${origin}
