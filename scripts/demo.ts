@@ -159,11 +159,12 @@ async function synced(api: Api, since: number): Promise<Sources['sources']> {
 /**
  * The Orders screen's story: the demo's designs made Printify products (unpublished) and Gelato
  * products, then orders of them arrive in both (several needing the seller: on hold for approval,
- * payment not received, out of stock, an issue, shipped without tracking), beside the sandboxes'
- * seeded orders in every status; one Gelato order's items are printed while its order status still
- * says passed (Gelato's status lags), so a cancel PodFlow allows is refused by Gelato. Then each
- * shop is imported again. `withProducts` false (DEMO_ORDER_PRODUCTS=0, for the media scripts,
- * which make the listings on screen): no products made, only the sandboxes' own orders.
+ * payment not received, out of stock, an issue; one in production, one shipped with tracking),
+ * beside the sandboxes' seeded orders in every status (a stuck send, one shipped untracked). One
+ * Gelato order's items are printed while its status still says passed (Gelato's status lags), so
+ * a cancel PodFlow allows is refused by Gelato. Then each shop is imported again. `withProducts`
+ * false (DEMO_ORDER_PRODUCTS=0, for the media scripts, which make the listings on screen): no
+ * products made, only the sandboxes' own orders.
  */
 async function seedOrders(
   { api, workspaceId }: Seeded,
