@@ -193,7 +193,7 @@ async function seedOrders(
 async function ordersOfTheDesigns(
   api: Api,
   workspaceId: string,
-  { printify, shopId, gelato }: Parameters<typeof seedOrders>[1],
+  { printify, shopId, gelato }: Omit<Parameters<typeof seedOrders>[1], 'withProducts'>,
 ): Promise<void> {
   await api('/printify_app/create_printify_listings_v2/', {
     method: 'POST',
