@@ -8,8 +8,9 @@ import { routeOrderFixtures } from './orders-fixtures.ts';
  * screen always holds them), an order's drawer, the manual order dialog and Account > Settings.
  */
 test('the Orders screens have no serious or critical accessibility violation', async ({ page }) => {
-  await register(page, newUser('orders-a11y'));
+  // Routed before signing in: the top bar's Orders badge asks for the counts as soon as it shows.
   await routeOrderFixtures(page);
+  await register(page, newUser('orders-a11y'));
 
   await page
     .getByRole('banner')

@@ -22,6 +22,8 @@ export const wooSandboxPort = port + 9;
 /** The demo's Shopify and Gelato sandboxes listen here, so the journeys can read what they hold. */
 export const shopifySandboxPort = port + 8;
 export const gelatoSandboxPort = port + 7;
+/** The demo's Printify sandbox listens here, so the orders journey can read what it was sent. */
+export const printifySandboxPort = port + 6;
 
 /**
  * The server sends e-mail to an SMTP server on this loopback port; a test that reads mail starts
@@ -79,6 +81,10 @@ export default defineConfig({
       DEMO_WOOCOMMERCE_PORT: String(wooSandboxPort),
       DEMO_SHOPIFY_PORT: String(shopifySandboxPort),
       DEMO_GELATO_PORT: String(gelatoSandboxPort),
+      DEMO_PRINTIFY_PORT: String(printifySandboxPort),
+      // No orders arriving on their own: the journeys count what the sandboxes hold.
+      DEMO_GELATO_ORDER_EVERY_MS: '0',
+      DEMO_PRINTIFY_ORDER_EVERY_MS: '0',
       ACCESS_TOKEN_TTL_SECONDS: String(accessTokenTtlSeconds),
       // Every test signs in from the same address: keep the per-address limit of session calls out of the way.
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',

@@ -45,6 +45,8 @@ export async function startDemo(): Promise<DemoSession> {
       WEB_DIST_DIR: webDistDir,
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      // The scripts make the listings on screen: the demo makes no products (nor orders of them).
+      DEMO_ORDER_PRODUCTS: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,9 +1,12 @@
 /**
  * `npm run demo`: PodFlow with every external API replaced by its sandbox on loopback, and a demo
  * account owning a workspace with sample designs, selected starter templates and generated
- * mockups, connected to the Printify sandbox's Shopify-linked shop and to the Shopify sandbox, so a
- * newcomer can click through the whole workflow offline. Its data lives in ./data-demo
+ * mockups, connected to the Printify sandbox's Shopify-linked shop, the Shopify sandbox and Gelato,
+ * with the designs made Printify and Gelato products and orders of them waiting on the Orders
+ * screen (some needing the seller), so a newcomer can click through the whole workflow offline. Its data lives in ./data-demo
  * (DEMO_DATA_DIR), apart from `npm start`'s; a second start signs in to what the first one made.
+ * New orders arrive in the sandboxes now and then (DEMO_PRINTIFY_ORDER_EVERY_MS and
+ * DEMO_GELATO_ORDER_EVERY_MS; 0: none); DEMO_ORDER_PRODUCTS=0 seeds no products of the designs.
  */
 import path from 'node:path';
 import { startGelatoSandbox } from '../packages/sandbox/src/gelato-sandbox.ts';
@@ -35,12 +38,18 @@ async function call<T>(base: string, route: string, init: RequestInit & { token?
   return body;
 }
 
+/** A call as the demo account. */
+type Api = <T>(route: string, init?: RequestInit) => Promise<T>;
+/** The demo account's calls, its workspace, and whether this start seeded it. */
+type Seeded = { api: Api; workspaceId: string; fresh: boolean };
+
 /** Signs in to the demo account, registering it and seeding its workspace the first time. */
 async function seed(
   base: string,
   printify: { token: string; shopId: number; productId: string },
-  shopify: { shop: string; token: string },
-): Promise<void> {
+  shopify: { shop: string; token: string; apiSecret: string },
+  gelato: { apiKey: string; storeId: string; templateId: string },
+): Promise<Seeded> {
   const credentials = JSON.stringify({ username: demoAccount.username, password: demoAccount.password });
   const signIn = () => call<{ access: string }>(base, '/api/token/', { method: 'POST', body: credentials });
   let { access } = await signIn().catch(async () => {
@@ -48,7 +57,7 @@ async function seed(
     return signIn();
   });
   /** A call as the demo account, signing in again when its short-lived access token has expired. */
-  const api = async <T>(route: string, init: RequestInit = {}): Promise<T> => {
+  const api: Api = async <T>(route: string, init: RequestInit = {}): Promise<T> => {
     try {
       return await call<T>(base, route, { ...init, token: access });
     } catch (error) {
@@ -60,7 +69,8 @@ async function seed(
   const workspaces = await api<{ workspace_id: string; workspace_name: string }[]>(
     '/workspace/get_workspaces/',
   );
-  if (workspaces.some((w) => w.workspace_name === workspaceName)) return;
+  const existing = workspaces.find((w) => w.workspace_name === workspaceName);
+  if (existing) return { api, workspaceId: existing.workspace_id, fresh: false };
   await api('/workspace/create_workspace/', {
     method: 'POST',
     body: JSON.stringify({ workspace_name: workspaceName }),
@@ -106,6 +116,17 @@ async function seed(
       workspace_id: id,
       shopify_shop_name: shopify.shop,
       shopify_admin_api_token: shopify.token,
+      // The app's API secret key: Shopify signs its order webhooks with it.
+      shopify_api_secret: shopify.apiSecret,
+    }),
+  });
+  await api('/gelato_app/save_gelato_store_config/', {
+    method: 'POST',
+    body: JSON.stringify({
+      workspace_id: id,
+      api_key: gelato.apiKey,
+      store_id: gelato.storeId,
+      template_id: gelato.templateId,
     }),
   });
   await api(`/mockups_python_engine_app/generate_mockups/?workspace_id=${id}`);
@@ -116,6 +137,104 @@ async function seed(
     if (job_logs.every((job) => job.status === 'Completed' || job.status === 'Failed')) break;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
+  return { api, workspaceId: id, fresh: true };
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type Source = { id: string; provider: string; importing: boolean; last_synced_at: string | null };
+type Sources = { sources: (Source & { webhook_url: string | null })[] };
+
+/** The seller's order sources once their three shops have one each, all imported since `since`. */
+async function synced(api: Api, since: number): Promise<Sources['sources']> {
+  for (const until = Date.now() + 60_000; Date.now() < until; await pause(300)) {
+    const { sources } = await api<Sources>('/orders_app/sources/');
+    const done = (s: Source) =>
+      !s.importing && s.last_synced_at !== null && Date.parse(s.last_synced_at) >= since;
+    if (sources.length >= 3 && sources.every(done)) return sources;
+  }
+  throw new Error('the import of the orders did not finish in a minute');
+}
+
+/**
+ * The Orders screen's story: the demo's designs made Printify products (unpublished) and Gelato
+ * products, then orders of them arrive in both (several needing the seller: on hold for approval,
+ * payment not received, out of stock, an issue; one in production, one shipped with tracking),
+ * beside the sandboxes' seeded orders in every status (a stuck send, one shipped untracked). One
+ * Gelato order's items are printed while its status still says passed (Gelato's status lags), so
+ * a cancel PodFlow allows is refused by Gelato. Then each shop is imported again. `withProducts`
+ * false (DEMO_ORDER_PRODUCTS=0, for the media scripts, which make the listings on screen): no
+ * products made, only the sandboxes' own orders.
+ */
+async function seedOrders(
+  { api, workspaceId }: Seeded,
+  sandboxes: {
+    printify: Awaited<ReturnType<typeof startPrintifySandbox>>;
+    shopId: number;
+    gelato: Awaited<ReturnType<typeof startGelatoSandbox>>;
+    withProducts: boolean;
+  },
+): Promise<void> {
+  const { printify, shopId, gelato } = sandboxes;
+  const lagging = [...gelato.orders.orders.values()].find(
+    (order) => order.fulfillmentStatus === 'passed' && order.financialStatus === 'to_be_invoiced',
+  );
+  for (const item of lagging?.items ?? []) item.fulfillmentStatus = 'printed';
+  if (sandboxes.withProducts) await ordersOfTheDesigns(api, workspaceId, { printify, shopId, gelato });
+  // The new orders (made before the Gelato webhook URL is set) come in with an import of each shop.
+  const asked = Date.now() - 1_000;
+  for (const source of await synced(api, 0)) {
+    await api(`/orders_app/sources/${source.id}/sync/`, { method: 'POST', body: '{}' });
+  }
+  await synced(api, asked);
+}
+
+/** Printify and Gelato products of the demo's designs, and orders of them in both. */
+async function ordersOfTheDesigns(
+  api: Api,
+  workspaceId: string,
+  { printify, shopId, gelato }: Omit<Parameters<typeof seedOrders>[1], 'withProducts'>,
+): Promise<void> {
+  await api('/printify_app/create_printify_listings_v2/', {
+    method: 'POST',
+    body: JSON.stringify({ workspace_id: workspaceId, publish: false }),
+  });
+  type Run = { status: string; results: { product_id: string | null }[] };
+  /** The Printify run once it has finished. */
+  const finished = async (): Promise<Run> => {
+    for (;;) {
+      const { run } = await api<{ run: Run | null }>(
+        `/listings_app/listing_run/?workspace_id=${workspaceId}&provider=printify`,
+      );
+      if (run && (run.status === 'Completed' || run.status === 'Failed')) return run;
+      await pause(300);
+    }
+  };
+  const run = await finished();
+  await api('/gelato_app/create_gelato_listings/', {
+    method: 'POST',
+    body: JSON.stringify({ workspace_id: workspaceId }),
+  });
+  const products = run.results.flatMap((result) => (result.product_id ? [result.product_id] : []));
+  const stories: [status: string, after?: (orderId: string) => void][] = [
+    ['on-hold'],
+    ['payment-not-received'],
+    ['on-hold', (id) => printify.setOrderStatus(id, 'on-hold', 'out-of-stock')],
+    ['had-issues'],
+    ['in-production'],
+    ['fulfilled', (id) => printify.addShipment(id)],
+  ];
+  stories.forEach(([status, after], index) => {
+    const productId = products[index % Math.max(1, products.length)];
+    const order = printify.addOrder(shopId, {
+      ...(productId ? { productId } : {}),
+      status,
+      createdAt: new Date(Date.now() - (index + 1) * 40 * 60_000),
+    });
+    after?.(order.id);
+  });
+  gelato.orders.addOrder({ fulfillmentStatus: 'created', financialStatus: 'pending' });
+  gelato.orders.addOrder({ fulfillmentStatus: 'in_production', financialStatus: 'paid' });
 }
 
 ensureWebBuild();
@@ -135,6 +254,10 @@ const [openAi, gelato, shopify, woo, stripe] = await Promise.all([
   startStripeSandbox(),
 ]);
 const printify = await startPrintifySandbox({
+  // A fixed port when asked (the e2e suite reads the orders it holds). A new order arrives in a
+  // shop every four minutes (DEMO_PRINTIFY_ORDER_EVERY_MS=0: none, for tests that count orders).
+  port: Number(process.env.DEMO_PRINTIFY_PORT ?? 0),
+  newOrderEveryMs: Number(process.env.DEMO_PRINTIFY_ORDER_EVERY_MS ?? 240_000),
   // The demo's PodFlow is on this machine: the sandbox may fetch print files from it.
   fetchesLocalUrls: true,
   channels: storeChannels({ shopify: { sandbox: shopify, shop: shopName }, woocommerce: woo }),
@@ -185,12 +308,23 @@ const base = origin;
 // The sandbox's hosted checkout and billing portal send their signed events here, as Stripe would.
 stripe.setWebhookUrl(`${base}/subscription_app/webhook/`);
 const shopifyToken = defaultShopifyShops[shopName].token;
-console.log('Seeding the demo account (designs, templates, mockups)...');
+console.log('Seeding the demo account (designs, templates, mockups, products, orders)...');
 await seed(
   base,
   { token: printify.token, shopId: shopifyShop.id, productId: channelTemplateProductIds.shopify },
-  { shop: shopName, token: shopifyToken },
-).catch((error: unknown) => console.error(`The demo account could not be seeded: ${String(error)}`));
+  { shop: shopName, token: shopifyToken, apiSecret: defaultShopifyShops[shopName].apiSecret },
+  { apiKey: gelato.apiKey, storeId: gelato.storeId, templateId: gelato.templateId },
+)
+  .then(async (seeded) => {
+    if (seeded.fresh) {
+      const withProducts = process.env.DEMO_ORDER_PRODUCTS !== '0';
+      await seedOrders(seeded, { printify, shopId: shopifyShop.id, gelato, withProducts });
+    }
+    // Gelato has no webhook API: its dashboard (the sandbox) is given the source's address.
+    const url = (await synced(seeded.api, 0)).find((s) => s.provider === 'gelato')?.webhook_url;
+    if (url) gelato.orders.setWebhookUrl(url);
+  })
+  .catch((error: unknown) => console.error(`The demo account could not be seeded: ${String(error)}`));
 console.log(`
 PodFlow demo on ${origin}
   Sign in as ${demoAccount.username} with the password ${demoAccount.password}

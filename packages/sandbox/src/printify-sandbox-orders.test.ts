@@ -42,6 +42,19 @@ describe('Printify sandbox orders', () => {
     expect(stuck.status).toBe('sending-to-production');
   });
 
+  it("answers an order's calls over HTTP, for tests running the sandbox out of process", async () => {
+    const sandbox = await start({ seedOrders: false });
+    const onHold = sandbox.addOrder(etsyShop);
+    const path = `/v1/shops/${etsyShop}/orders/${onHold.id}`;
+    await call(sandbox, `${path}/send_to_production.json`, { method: 'POST' });
+    await call(sandbox, `${path}/cancel.json`, { method: 'POST' });
+    expect((await call(sandbox, `/sandbox/orders/${onHold.id}/calls`)).body).toEqual({
+      send_to_production: 1,
+      cancel: 1,
+    });
+    expect((await call(sandbox, '/sandbox/orders/unknown/calls')).body).toEqual({});
+  });
+
   it('lets new orders arrive over time and ships them in parcels', async () => {
     const sandbox = await start({ seedOrders: false, newOrderEveryMs: 15 });
     await new Promise((resolve) => setTimeout(resolve, 70));

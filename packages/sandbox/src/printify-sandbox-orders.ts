@@ -298,6 +298,10 @@ export function mountPrintifyOrders(
   });
 
   mountWebhookRoutes(app, store.shopOf, webhooks);
+  // The twin's orderCalls over HTTP, for tests that run the sandbox out of process (the e2e suite).
+  app.get('/sandbox/orders/:id/calls', async (request) => ({
+    ...meta.get(String((request.params as { id?: string }).id))?.calls,
+  }));
 
   function seed() {
     for (const shop of store.shops) {
