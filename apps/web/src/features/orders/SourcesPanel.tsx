@@ -83,7 +83,9 @@ function SourceRow({ source }: { source: OrderSource }) {
         </Group>
       ) : null}
       <Text fz="xs" c="dimmed">
-        {text.webhooks[source.webhooks]}
+        {source.webhooks === 'off' && source.provider === 'shopify'
+          ? text.shopifyWebhooksOff
+          : text.webhooks[source.webhooks]}
       </Text>
       {source.webhooks === 'manual' && source.webhook_url ? (
         <Group gap="xs" wrap="nowrap">

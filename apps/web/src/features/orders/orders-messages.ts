@@ -182,8 +182,10 @@ export const ordersText = {
     registered: 'Updates arrive as they happen.',
     manual:
       'Paste this address in Gelato’s dashboard (Developer > Webhooks) so updates arrive as they happen:',
-    off: 'PodFlow checks this shop every few minutes (it cannot be reached from the internet for instant updates).',
+    off: 'PodFlow checks this shop every few minutes (instant updates need PodFlow reachable from the internet).',
   },
+  shopifyWebhooksOff:
+    'PodFlow checks this shop every few minutes. For instant updates, add your app’s API secret key to the Shopify connection (step 8); PodFlow must also be reachable from the internet.',
   webhookUrl: 'Webhook address',
   copy: 'Copy',
   copied: 'Copied',
