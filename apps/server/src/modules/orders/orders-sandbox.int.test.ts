@@ -1,0 +1,125 @@
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDbKind } from '../../test/test-app.ts';
+import { type SandboxOrdersWorld, startSandboxOrdersWorld } from './orders-sandbox-world.ts';
+
+let world: SandboxOrdersWorld;
+let sourceId: string;
+
+beforeAll(async () => {
+  world = await startSandboxOrdersWorld();
+  await world.connectPrintify();
+  sourceId = (await world.source('printify')).id;
+});
+afterAll(async () => world?.close());
+
+/** The events PodFlow stored for one order of the sandbox. */
+const eventsOf = (providerOrderId: string) =>
+  world.t.db
+    .selectFrom('order_events')
+    .select(['event_key', 'outcome'])
+    .where('provider_order_id', '=', providerOrderId)
+    .execute();
+
+describe(`orders against the Printify sandbox's webhooks on ${testDbKind}`, () => {
+  it('registers signed webhooks, and shows a new order and its change as they are delivered', async () => {
+    expect(await world.source('printify')).toMatchObject({ webhooks: 'registered' });
+    const order = world.printify.addOrder(world.shopId);
+    await world.settled();
+    expect((await world.orderOf(order.id))?.status).toBe('awaiting_approval');
+
+    world.printify.addShipment(order.id);
+    await world.settled();
+    const detail = await world.call('GET', `/orders_app/orders/${(await world.orderOf(order.id))!.id}/`);
+    expect(detail.body.status).toBe('shipped');
+    expect(detail.body.tracking[0].number).toBe(world.printify.orders.get(order.id)!.shipments[0]!.number);
+  });
+
+  it('refuses a delivery with a bad signature with 401 and stores nothing', async () => {
+    world.printify.failNextDelivery('never');
+    const order = world.printify.addOrder(world.shopId);
+    const { webhook_url: url } = (await world.call('GET', '/orders_app/sources/')).body.sources[0];
+    const raw = JSON.stringify({
+      id: 'forged-1',
+      type: 'order:created',
+      created_at: new Date().toISOString(),
+      resource: { id: order.id, type: 'order', data: { shop_id: world.shopId } },
+    });
+    const forged = await fetch(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-pfy-signature': `sha256=${createHmac('sha256', 'not the secret').update(raw).digest('hex')}`,
+      },
+      body: raw,
+    });
+    expect(forged.status).toBe(401);
+    await world.t.app.background.jobsIdle();
+    expect(await eventsOf(order.id)).toEqual([]);
+    expect(await world.orderOf(order.id)).toBeUndefined();
+  });
+
+  it('stores an event delivered twice once', async () => {
+    const order = world.printify.addOrder(world.shopId);
+    await world.settled();
+    world.printify.failNextDelivery('twice');
+    world.printify.setOrderStatus(order.id, 'canceled');
+    await world.settled();
+    const twice = world.printify.webhookDeliveries.filter(
+      (delivery) => delivery.orderId === order.id && delivery.topic === 'order:updated',
+    );
+    expect(twice.map((delivery) => delivery.status)).toEqual([200, 200]);
+    expect(twice[0]!.eventId).toBe(twice[1]!.eventId);
+    const stored = (await eventsOf(order.id)).filter((event) => event.event_key.endsWith(twice[0]!.eventId));
+    expect(stored).toHaveLength(1);
+    expect((await world.orderOf(order.id))?.status).toBe('canceled');
+  });
+
+  it("ends at the provider's present state when an older event arrives after a newer one", async () => {
+    const order = world.printify.addOrder(world.shopId);
+    await world.settled();
+    world.printify.failNextDelivery('late');
+    world.printify.setOrderStatus(order.id, 'in-production');
+    world.printify.addShipment(order.id);
+    await world.settled();
+    const [shipped, late] = world.printify.webhookDeliveries.filter(
+      (delivery) => delivery.orderId === order.id && delivery.topic !== 'order:created',
+    );
+    // The shipment was delivered first, the status change after it.
+    expect([shipped?.topic, late?.topic]).toEqual(['order:shipment:created', 'order:updated']);
+    expect((await world.orderOf(order.id))?.status).toBe('shipped');
+  });
+
+  it('catches a change whose webhook never came on a reconcile', async () => {
+    const order = world.printify.addOrder(world.shopId);
+    await world.settled();
+    world.printify.failNextDelivery('never');
+    world.printify.setOrderStatus(order.id, 'canceled');
+    await world.settled();
+    expect((await world.orderOf(order.id))?.status).toBe('awaiting_approval');
+    const synced = await world.call('POST', `/orders_app/sources/${sourceId}/sync/`);
+    expect(synced.status).toBe(200);
+    await world.t.app.background.jobsIdle();
+    expect((await world.orderOf(order.id))?.status).toBe('canceled');
+  });
+});
+
+describe(`actions refused by the Printify sandbox on ${testDbKind}`, () => {
+  it("answers a cancel the provider refuses with its reason and the order as Printify has it now", async () => {
+    const order = world.printify.addOrder(world.shopId);
+    await world.settled();
+    const stored = (await world.orderOf(order.id))!;
+    // Printify moves it on and no webhook tells PodFlow: its copy still says on hold.
+    world.printify.failNextDelivery('never');
+    world.printify.setOrderStatus(order.id, 'in-production');
+    const canceled = await world.call('POST', `/orders_app/orders/${stored.id}/cancel/`);
+    expect(canceled.status).toBe(409);
+    expect(canceled.body.message).toMatch(/^Printify refused to cancel this order \(.+\): it may already/);
+    expect(canceled.body.message).toContain(
+      `Only orders on hold or awaiting payment can be canceled; order ${order.id} is in-production`,
+    );
+    expect(canceled.body.order.status).toBe('in_production');
+    expect(world.printify.orderCalls(order.id).cancel).toBe(1);
+    expect(world.printify.orders.get(order.id)!.status).toBe('in-production');
+  });
+});
