@@ -73,6 +73,14 @@ describe(`a bulk send to production against the Printify sandbox on ${testDbKind
       }
       expect(run.status).toBe('Completed');
       expect(run.items.every((item) => item.status === 'done')).toBe(true);
+      // Sent once, an order is refused in the rules' words: nothing reaches Printify again.
+      const again = await next.inject({
+        method: 'POST',
+        url: `/orders_app/orders/${ids[0]}/send_to_production/`,
+        headers: { authorization: `Bearer ${world.access}` },
+      });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toMatch(/^Only an order on hold goes to production from here/);
       for (const order of made) {
         expect(printify.orderCalls(order.id).send_to_production).toBe(1);
         expect(printify.orders.get(order.id)?.status).toBe('sending-to-production');
