@@ -12,7 +12,8 @@ import { type TestApp, startTestApp } from '../../test/test-app.ts';
 export async function startSandboxOrdersWorld(env: Record<string, string> = {}) {
   const [printify, gelato] = await Promise.all([
     startPrintifySandbox({ seed: 23, seedOrders: false, lostAnswerMs: 50, productionDelayMs: 0 }),
-    startGelatoSandbox({ seed: 23 }),
+    // A create whose answer is lost hangs until PodFlow gives up (PROVIDER_TIMEOUT_SECONDS below).
+    startGelatoSandbox({ seed: 23, slowMs: 3_000 }),
   ]);
   const port = await freePort();
   const appEnv = {
@@ -23,6 +24,7 @@ export async function startSandboxOrdersWorld(env: Record<string, string> = {}) 
     GELATO_ORDER_BASE_URL: gelato.url,
     // The periodic reconcile stays out of the way: each test says when PodFlow reads the provider.
     ORDERS_SYNC_MINUTES: '1440',
+    PROVIDER_TIMEOUT_SECONDS: '1',
     ...env,
   };
   const t: TestApp = await startTestApp(appEnv);

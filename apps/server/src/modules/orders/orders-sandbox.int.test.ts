@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDbKind } from '../../test/test-app.ts';
 import { type SandboxOrdersWorld, startSandboxOrdersWorld } from './orders-sandbox-world.ts';
@@ -121,5 +122,104 @@ describe(`actions refused by the Printify sandbox on ${testDbKind}`, () => {
     expect(canceled.body.order.status).toBe('in_production');
     expect(world.printify.orderCalls(order.id).cancel).toBe(1);
     expect(world.printify.orders.get(order.id)!.status).toBe('in-production');
+  });
+});
+
+describe(`a manual order on the Gelato sandbox on ${testDbKind}`, () => {
+  const address = {
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    email: 'ada@example.com',
+    phone: null,
+    country: 'US',
+    region: 'IL',
+    address1: '12 Analytical Row',
+    address2: null,
+    city: 'Springfield',
+    zip: '62704',
+    company: null,
+  };
+
+  /** A design of the seller with a product in the Gelato sandbox's store, as the listing flow leaves it. */
+  async function designWithGelatoProduct() {
+    const made = await fetch(`${world.gelato.url}/v1/stores/${world.gelato.storeId}/products:create-from-template`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': world.gelato.apiKey },
+      body: JSON.stringify({ templateId: world.gelato.templateId, title: 'Tee', description: 'A tee' }),
+    });
+    expect(made.status).toBe(200);
+    const productId = ((await made.json()) as { id: string }).id;
+    const { id: userId } = await world.t.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', world.email)
+      .executeTakeFirstOrThrow();
+    const designId = randomUUID();
+    await world.t.db
+      .insertInto('designs')
+      .values({
+        id: designId,
+        workspace_id: world.workspaceId,
+        user_id: userId,
+        file_name: 'tee.png',
+        storage_key: `u/${userId}/tee.png`,
+        thumbnail_key: `u/${userId}/tee.thumb.png`,
+        bytes: 10,
+        width: 10,
+        height: 10,
+        has_alpha: 0,
+        product_title: 'Tee',
+        product_description: '',
+        seo_keywords: '',
+        created_at: Date.now(),
+      })
+      .execute();
+    await world.t.db
+      .insertInto('design_products')
+      .values({
+        design_id: designId,
+        provider: 'gelato',
+        shop_id: world.gelato.storeId,
+        product_id: productId,
+        updated_at: Date.now(),
+      })
+      .execute();
+    return designId;
+  }
+
+  it('quotes, then creates the order once although its answer is lost, adopting it by its reference', async () => {
+    await world.connectGelato();
+    const designId = await designWithGelatoProduct();
+    const listed = await world.call('GET', `/orders_app/manual/products/?design_id=${designId}`);
+    expect(listed.status).toBe(200);
+    const product = listed.body.products.find((p: { provider: string }) => p.provider === 'gelato');
+    const fields = {
+      source_id: product.source_id,
+      design_id: designId,
+      product_id: product.product_id,
+      variant_id: product.variants[0].id,
+      quantity: 2,
+      address,
+    };
+    const quote = await world.call('POST', '/orders_app/manual/quote/', fields);
+    expect(quote.status).toBe(200);
+    expect(quote.body.options.length).toBeGreaterThan(0);
+    const method = quote.body.options[0].method;
+
+    world.gelato.orders.timeoutNextCreate();
+    const body = { ...fields, shipping_method: method };
+    const created = await world.call('POST', '/orders_app/manual/', body, 'manual-gelato-1');
+    expect(created.status).toBe(200);
+    const providerOrderId = created.body.order.provider_order_id;
+    const made = world.gelato.orders.orders.get(providerOrderId);
+    expect(made?.orderReferenceId).toBeDefined();
+    expect(world.gelato.orders.creates.get(made!.orderReferenceId)).toBe(1);
+    expect(made!.items[0]!.quantity).toBe(2);
+
+    // The same click again answers the same order; Gelato is not asked to create another.
+    const repeated = await world.call('POST', '/orders_app/manual/', body, 'manual-gelato-1');
+    expect(repeated.body.order.id).toBe(created.body.order.id);
+    expect([...world.gelato.orders.creates.values()].reduce((sum, n) => sum + n, 0)).toBe(1);
+    expect((await world.orderOf(providerOrderId))?.id).toBe(created.body.order.id);
   });
 });
