@@ -1,5 +1,6 @@
 import { type GelatoSandbox, startGelatoSandbox } from '@podflow/sandbox/gelato-sandbox';
 import { type PrintifySandbox, startPrintifySandbox } from '@podflow/sandbox/printify-sandbox';
+import { defaultShopifyShops, startShopifySandbox } from '@podflow/sandbox/shopify-sandbox';
 import { freePort } from '../../../../../scripts/services.ts';
 import { buildSignedInUser, buildWorkspace } from '../../test/factories.ts';
 import { type TestApp, startTestApp } from '../../test/test-app.ts';
@@ -10,10 +11,11 @@ import { type TestApp, startTestApp } from '../../test/test-app.ts';
  * delivered signed, and a seller whose Printify shop (and Gelato store) is connected through the API.
  */
 export async function startSandboxOrdersWorld(env: Record<string, string> = {}) {
-  const [printify, gelato] = await Promise.all([
+  const [printify, gelato, shopify] = await Promise.all([
     startPrintifySandbox({ seed: 23, seedOrders: false, lostAnswerMs: 50, productionDelayMs: 0 }),
     // A create whose answer is lost hangs until PodFlow gives up (PROVIDER_TIMEOUT_SECONDS below).
     startGelatoSandbox({ seed: 23, slowMs: 3_000 }),
+    startShopifySandbox({ seed: 23 }),
   ]);
   const port = await freePort();
   const appEnv = {
@@ -22,6 +24,7 @@ export async function startSandboxOrdersWorld(env: Record<string, string> = {}) 
     PRINTIFY_BASE_URL: printify.url,
     GELATO_BASE_URL: gelato.url,
     GELATO_ORDER_BASE_URL: gelato.url,
+    SHOPIFY_BASE_URL: shopify.baseUrlTemplate,
     // The periodic reconcile stays out of the way: each test says when PodFlow reads the provider.
     ORDERS_SYNC_MINUTES: '1440',
     PROVIDER_TIMEOUT_SECONDS: '1',
@@ -48,12 +51,14 @@ export async function startSandboxOrdersWorld(env: Record<string, string> = {}) 
   }
 
   /** Saves the sandbox's Printify shop through the API: the source is derived, webhooks registered, orders imported. */
-  async function connectPrintify() {
+  async function connectPrintify(
+    shop = { id: shopId, productId: printify.templateProductId, workspaceId },
+  ) {
     const saved = await call('POST', '/printify_app/save_printify_template/', {
-      workspace_id: workspaceId,
-      shop_id: shopId,
+      workspace_id: shop.workspaceId,
+      shop_id: shop.id,
       apiKey: printify.token,
-      printify_product_id: printify.templateProductId,
+      printify_product_id: shop.productId,
     });
     if (saved.status !== 200) throw new Error(`saving the Printify connection failed: ${saved.text}`);
     await t.app.background.jobsIdle();
@@ -68,6 +73,20 @@ export async function startSandboxOrdersWorld(env: Record<string, string> = {}) 
     });
     if (saved.status !== 200) throw new Error(`saving the Gelato connection failed: ${saved.text}`);
     await t.app.background.jobsIdle();
+  }
+
+  /** Saves the Shopify sandbox's shop (with the app's API secret key, which signs its webhooks) in a workspace. */
+  async function connectShopify(inWorkspace: string) {
+    const [name, shop] = Object.entries(defaultShopifyShops)[0]!;
+    const saved = await call('POST', '/printify_app/save_shopify_shop_info/', {
+      workspace_id: inWorkspace,
+      shopify_shop_name: name,
+      shopify_admin_api_token: shop.token,
+      shopify_api_secret: shop.apiSecret,
+    });
+    if (saved.status !== 200) throw new Error(`saving the Shopify connection failed: ${saved.text}`);
+    await t.app.background.jobsIdle();
+    return name;
   }
 
   /** The seller's source of a provider. */
@@ -98,6 +117,7 @@ export async function startSandboxOrdersWorld(env: Record<string, string> = {}) 
     port,
     printify,
     gelato,
+    shopify,
     shopId,
     email: registration.username,
     access,
@@ -105,6 +125,8 @@ export async function startSandboxOrdersWorld(env: Record<string, string> = {}) 
     call,
     connectPrintify,
     connectGelato,
+    connectShopify,
+    newWorkspace: (name: string) => buildWorkspace(t.app, access, name),
     source,
     orderOf,
     settled,
@@ -112,6 +134,7 @@ export async function startSandboxOrdersWorld(env: Record<string, string> = {}) 
       await t.close();
       await printify.close();
       await gelato.close();
+      await shopify.close();
     },
   };
 }

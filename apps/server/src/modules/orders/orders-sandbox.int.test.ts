@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { channelTemplateProductIds } from '@podflow/sandbox/printify-sandbox';
 import { testDbKind } from '../../test/test-app.ts';
 import { type SandboxOrdersWorld, startSandboxOrdersWorld } from './orders-sandbox-world.ts';
 
@@ -221,5 +222,37 @@ describe(`a manual order on the Gelato sandbox on ${testDbKind}`, () => {
     expect(repeated.body.order.id).toBe(created.body.order.id);
     expect([...world.gelato.orders.creates.values()].reduce((sum, n) => sum + n, 0)).toBe(1);
     expect((await world.orderOf(providerOrderId))?.id).toBe(created.body.order.id);
+  });
+});
+
+describe(`a Shopify store order beside its Printify order on ${testDbKind}`, () => {
+  it("links the store order its signed webhook brings to the Printify order naming it, with the store's number and payment", async () => {
+    const workspace = await world.newWorkspace('Shopify shop');
+    const printifyShop = world.printify.shops.find((shop) => shop.sales_channel === 'shopify')!;
+    await world.connectPrintify({
+      id: printifyShop.id,
+      productId: channelTemplateProductIds.shopify,
+      workspaceId: workspace,
+    });
+    const shop = await world.connectShopify(workspace);
+    const sources = (await world.call('GET', '/orders_app/sources/')).body.sources;
+    expect(sources.find((s: { provider: string }) => s.provider === 'shopify')).toMatchObject({
+      webhooks: 'registered',
+    });
+
+    const storeOrderId = await world.shopify.addOrder(shop, {
+      lines: [{ title: 'Classic Tee', quantity: 1, priceCents: 2500 }],
+      financial: 'PENDING',
+    });
+    const order = world.printify.addOrder(printifyShop.id, { shopOrderId: Number(storeOrderId) });
+    await world.settled();
+    await world.shopify.updateOrder(shop, storeOrderId, { financial: 'PAID' });
+    await world.t.app.background.jobsIdle();
+    const signed = world.shopify.deliveries.filter((delivery) => delivery.url.includes('/webhooks/shopify/'));
+    expect(signed.at(-1)?.status).toBe(200);
+
+    const stored = (await world.orderOf(order.id))!;
+    const detail = await world.call('GET', `/orders_app/orders/${stored.id}/`);
+    expect(detail.body.store).toMatchObject({ store: 'shopify', financial_status: expect.stringMatching(/paid/i) });
   });
 });
