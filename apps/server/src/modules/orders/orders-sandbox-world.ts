@@ -37,7 +37,6 @@ export async function startSandboxOrdersWorld(env: Record<string, string> = {}) 
   const workspaceId = await buildWorkspace(t.app, tokens.access, 'Shop');
   const access = tokens.access;
 
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read whatever shape the call answers
   async function call(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, key?: string) {
     const reply = await t.app.inject({
       method,
@@ -51,9 +50,7 @@ export async function startSandboxOrdersWorld(env: Record<string, string> = {}) 
   }
 
   /** Saves the sandbox's Printify shop through the API: the source is derived, webhooks registered, orders imported. */
-  async function connectPrintify(
-    shop = { id: shopId, productId: printify.templateProductId, workspaceId },
-  ) {
+  async function connectPrintify(shop = { id: shopId, productId: printify.templateProductId, workspaceId }) {
     const saved = await call('POST', '/printify_app/save_printify_template/', {
       workspace_id: shop.workspaceId,
       shop_id: shop.id,
@@ -100,9 +97,9 @@ export async function startSandboxOrdersWorld(env: Record<string, string> = {}) 
   /** PodFlow's order of the provider's order id (undefined while it has none). */
   async function orderOf(providerOrderId: string) {
     const { body } = await call('GET', '/orders_app/orders/?limit=200');
-    return (body.orders as { id: string; provider_order_id: string; status: string; provider_status: string }[]).find(
-      (order) => order.provider_order_id === providerOrderId,
-    );
+    return (
+      body.orders as { id: string; provider_order_id: string; status: string; provider_status: string }[]
+    ).find((order) => order.provider_order_id === providerOrderId);
   }
 
   /** Waits until the sandbox's webhook deliveries were made and PodFlow applied what they told. */

@@ -107,7 +107,7 @@ describe(`orders against the Printify sandbox's webhooks on ${testDbKind}`, () =
 });
 
 describe(`actions refused by the Printify sandbox on ${testDbKind}`, () => {
-  it("answers a cancel the provider refuses with its reason and the order as Printify has it now", async () => {
+  it('answers a cancel the provider refuses with its reason and the order as Printify has it now', async () => {
     const order = world.printify.addOrder(world.shopId);
     await world.settled();
     const stored = (await world.orderOf(order.id))!;
@@ -143,11 +143,14 @@ describe(`a manual order on the Gelato sandbox on ${testDbKind}`, () => {
 
   /** A design of the seller with a product in the Gelato sandbox's store, as the listing flow leaves it. */
   async function designWithGelatoProduct() {
-    const made = await fetch(`${world.gelato.url}/v1/stores/${world.gelato.storeId}/products:create-from-template`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-api-key': world.gelato.apiKey },
-      body: JSON.stringify({ templateId: world.gelato.templateId, title: 'Tee', description: 'A tee' }),
-    });
+    const made = await fetch(
+      `${world.gelato.url}/v1/stores/${world.gelato.storeId}/products:create-from-template`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': world.gelato.apiKey },
+        body: JSON.stringify({ templateId: world.gelato.templateId, title: 'Tee', description: 'A tee' }),
+      },
+    );
     expect(made.status).toBe(200);
     const productId = ((await made.json()) as { id: string }).id;
     const { id: userId } = await world.t.db
@@ -253,6 +256,9 @@ describe(`a Shopify store order beside its Printify order on ${testDbKind}`, () 
 
     const stored = (await world.orderOf(order.id))!;
     const detail = await world.call('GET', `/orders_app/orders/${stored.id}/`);
-    expect(detail.body.store).toMatchObject({ store: 'shopify', financial_status: expect.stringMatching(/paid/i) });
+    expect(detail.body.store).toMatchObject({
+      store: 'shopify',
+      financial_status: expect.stringMatching(/paid/i),
+    });
   });
 });

@@ -93,11 +93,7 @@ const storeOfChannel = (channel: string | undefined): 'shopify' | 'woocommerce' 
   channel === 'shopify' || channel === 'woocommerce' ? channel : 'other';
 
 /** The order as the orders module stores it. Printify orders carry no currency: the shop's, taken as USD. */
-export function printifySnapshot(
-  order: PrintifyOrder,
-  shopId: string,
-  salesChannel?: string,
-): OrderSnapshot {
+export function printifySnapshot(order: PrintifyOrder, shopId: string, salesChannel?: string): OrderSnapshot {
   const { status, problem } = printifyStatusOf(order);
   const items: SnapshotItem[] = (order.line_items ?? []).map((line) => {
     const price = line.metadata?.price;

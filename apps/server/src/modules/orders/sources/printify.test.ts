@@ -177,7 +177,7 @@ describe('printifyOrderSource against the Printify sandbox', () => {
     expect(noTracking.shippedAt).not.toBeNull();
   });
 
-  it("names the store order of a shop connected to Shopify or WooCommerce, so PodFlow links the two", async () => {
+  it('names the store order of a shop connected to Shopify or WooCommerce, so PodFlow links the two', async () => {
     const [shopifyShop, wooShop] = [8_123_403, 8_123_404];
     const fromShopify = sandbox.addOrder(shopifyShop, { shopOrderId: 5_500_000_000_101 });
     const fromWoo = sandbox.addOrder(wooShop, { shopOrderId: 731 });
