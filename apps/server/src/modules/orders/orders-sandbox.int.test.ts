@@ -121,6 +121,13 @@ describe(`actions refused by the Printify sandbox on ${testDbKind}`, () => {
       `Only orders on hold or awaiting payment can be canceled; order ${order.id} is in-production`,
     );
     expect(canceled.body.order.status).toBe('in_production');
+    // In the order it happened, though Printify's times of the first two fall in one second.
+    expect(canceled.body.order.timeline.map((entry: { text: string }) => entry.text)).toEqual([
+      'Order placed',
+      'On hold: waiting for approval',
+      'In production',
+      expect.stringMatching(/^Printify refused to cancel this order/),
+    ]);
     expect(world.printify.orderCalls(order.id).cancel).toBe(1);
     expect(world.printify.orders.get(order.id)!.status).toBe('in-production');
   });
