@@ -232,6 +232,25 @@ describe(`a manual order on the Gelato sandbox on ${testDbKind}`, () => {
     expect(repeated.body.order.id).toBe(created.body.order.id);
     expect([...world.gelato.orders.creates.values()].reduce((sum, n) => sum + n, 0)).toBe(1);
     expect((await world.orderOf(providerOrderId))?.id).toBe(created.body.order.id);
+
+    // The URL the seller pastes in Gelato's dashboard: its events (unsigned, a hint) are re-read.
+    const source = (await world.call('GET', '/orders_app/sources/')).body.sources.find(
+      (s: { provider: string }) => s.provider === 'gelato',
+    );
+    expect(source.webhooks).toBe('manual');
+    world.gelato.orders.setWebhookUrl(source.webhook_url);
+    world.gelato.orders.setStatus(providerOrderId, 'printed');
+    await world.gelato.orders.webhooksSettled();
+    await world.t.app.background.jobsIdle();
+    expect((await world.orderOf(providerOrderId))?.status).toBe('in_production');
+    const canceled = await world.call('POST', `/orders_app/orders/${created.body.order.id}/cancel/`);
+    expect(canceled.status).toBe(409);
+    // Told by the webhook, PodFlow refuses in the rules' words and asks nothing of Gelato.
+    expect(canceled.body.message).toBe(
+      'Gelato cancels only before printing starts; this one is in production.',
+    );
+    expect(world.gelato.orders.cancels.get(providerOrderId)).toBeUndefined();
+    expect(world.gelato.orders.orders.get(providerOrderId)!.fulfillmentStatus).toBe('printed');
   });
 });
 
