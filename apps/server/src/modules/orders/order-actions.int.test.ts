@@ -156,6 +156,33 @@ describe('one order', () => {
     expect((await act(seller, open.id, 'send_to_production')).status).toBe(200);
     expect(world.fake.writes.sendToProduction).toBe(writes);
 
+    // While another try still holds its write, the rules answer: that try reports the outcome.
+    const held = await seller.order('printify');
+    seller.atProvider('printify', held.providerOrderId, {
+      status: 'sending_to_production',
+      providerStatus: 'sending-to-production',
+      sentToProductionAt: Date.now(),
+      updatedAt: Date.now(),
+    });
+    await webhookTells(held.providerOrderId);
+    await world.t.db
+      .insertInto('order_submissions')
+      .values({
+        id: 'held-and-sent',
+        order_id: held.id,
+        kind: 'send_to_production',
+        created_at: Date.now(),
+        closed_at: null,
+        outcome: null,
+        reason: null,
+        lease_until: Date.now() + 60_000,
+        payload: null,
+      })
+      .execute();
+    const busy = await act(seller, held.id, 'send_to_production');
+    expect(busy.status).toBe(409);
+    expect(busy.body.message).toMatch(/^Only an order on hold goes to production from here/);
+
     // Once settled, the rules answer again: nothing is sent a second time.
     const settled = await act(seller, lost.id, 'send_to_production');
     expect(settled.status).toBe(409);

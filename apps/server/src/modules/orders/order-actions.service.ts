@@ -199,14 +199,17 @@ export function orderActionsService(deps: OrderActionsDeps) {
 
   /**
    * The rules' refusal of the action, unless PodFlow's own earlier try of this very write ended
-   * unknown (its answer lost, its worker stopped): the order may now look sent or canceled because
+   * unknown (its answer lost, its worker gone and its hold lapsed): the order may now look sent or canceled because
    * that try went through, so the write is settled by reading the order, never refused for it.
    */
   async function blockOf(userId: string, orderId: string, action: OrderAction) {
     const block = (await core.detail(userId, orderId)).blocked[action];
     if (!block || action === 'retry') return block;
     const last = await repo.lastSubmission(orderId, [action]);
-    return last && (last.closed_at === null || last.outcome === 'failed') ? null : block;
+    if (!last) return block;
+    // An open one still held is another try at work (its outcome comes): the rules answer meanwhile.
+    const left = last.closed_at === null && Number(last.lease_until ?? 0) <= now();
+    return last.outcome === 'failed' || left ? null : block;
   }
 
   /** One order's action, as a run's item reads it: never throws for what the seller can act on. */
