@@ -50,24 +50,27 @@ export function sellersOf(t: TestApp, fake: FakeActionsProvider) {
         template_title: 'Template',
         updated_at: at,
       };
-      await t.db
-        .insertInto('provider_connections')
-        .values({ ...connection, api_key_sealed: secrets.seal('key', connectionBinding(connection)) })
-        .execute();
-      sources[provider] = await t.db
-        .insertInto('order_sources')
-        .values({
-          id: randomUUID(),
-          user_id: userId,
-          provider,
-          shop_id: shopId,
-          shop_title: connection.shop_title,
-          webhook_token: randomUUID(),
-          created_at: at,
-          updated_at: at,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      // In one transaction: the scheduler's derivation, running meanwhile, sees both or neither.
+      sources[provider] = await t.db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('provider_connections')
+          .values({ ...connection, api_key_sealed: secrets.seal('key', connectionBinding(connection)) })
+          .execute();
+        return trx
+          .insertInto('order_sources')
+          .values({
+            id: randomUUID(),
+            user_id: userId,
+            provider,
+            shop_id: shopId,
+            shop_title: connection.shop_title,
+            webhook_token: randomUUID(),
+            created_at: at,
+            updated_at: at,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+      });
     }
 
     const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, key?: string) => {

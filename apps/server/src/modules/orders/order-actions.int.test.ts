@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderMessages } from '@podflow/contract/orders';
 import { startActionsWorld } from './order-actions-world.ts';
+import { ordersRepo } from './orders.repo.ts';
 
 type World = Awaited<ReturnType<typeof startActionsWorld>>;
 type Seller = Awaited<ReturnType<World['newSeller']>>;
@@ -112,6 +113,81 @@ describe('one order', () => {
     expect(retried.body.order.attention).toBeNull();
     expect(world.fake.writes.sendToProduction).toBe(writes + 1);
     expect(world.fake.effects(`send:${order.providerOrderId}`)).toBe(1);
+  });
+
+  it('settles a send whose answer was lost as done when a webhook since showed it sent, never refusing it', async () => {
+    /** PodFlow stores the order as the provider has it now, as a webhook would. */
+    const webhookTells = async (providerOrderId: string) => {
+      const now = world.fake.shop(seller.sources.printify.shop_id).orders.get(providerOrderId)!;
+      await ordersRepo(world.t.db).applySnapshot(seller.sources.printify, now, 'webhook', Date.now());
+    };
+    const lost = await seller.order('printify');
+    world.fake.fail('after');
+    expect((await act(seller, lost.id, 'send_to_production')).status).toBe(502);
+    await webhookTells(lost.providerOrderId);
+    const writes = world.fake.writes.sendToProduction;
+    const again = await act(seller, lost.id, 'send_to_production');
+    expect(again.status).toBe(200);
+    expect(again.body.message).toBe(orderMessages.sent);
+
+    // The same when the try that sent it is still open (its worker stopped) and its hold has lapsed.
+    const open = await seller.order('printify');
+    seller.atProvider('printify', open.providerOrderId, {
+      status: 'sending_to_production',
+      providerStatus: 'sending-to-production',
+      sentToProductionAt: Date.now(),
+      updatedAt: Date.now(),
+    });
+    await webhookTells(open.providerOrderId);
+    await world.t.db
+      .insertInto('order_submissions')
+      .values({
+        id: 'open-and-sent',
+        order_id: open.id,
+        kind: 'send_to_production',
+        created_at: Date.now() - 120_000,
+        closed_at: null,
+        outcome: null,
+        reason: null,
+        lease_until: Date.now() - 1,
+        payload: null,
+      })
+      .execute();
+    expect((await act(seller, open.id, 'send_to_production')).status).toBe(200);
+    expect(world.fake.writes.sendToProduction).toBe(writes);
+
+    // While another try still holds its write, the rules answer: that try reports the outcome.
+    const held = await seller.order('printify');
+    seller.atProvider('printify', held.providerOrderId, {
+      status: 'sending_to_production',
+      providerStatus: 'sending-to-production',
+      sentToProductionAt: Date.now(),
+      updatedAt: Date.now(),
+    });
+    await webhookTells(held.providerOrderId);
+    await world.t.db
+      .insertInto('order_submissions')
+      .values({
+        id: 'held-and-sent',
+        order_id: held.id,
+        kind: 'send_to_production',
+        created_at: Date.now(),
+        closed_at: null,
+        outcome: null,
+        reason: null,
+        lease_until: Date.now() + 60_000,
+        payload: null,
+      })
+      .execute();
+    const busy = await act(seller, held.id, 'send_to_production');
+    expect(busy.status).toBe(409);
+    expect(busy.body.message).toMatch(/^Only an order on hold goes to production from here/);
+
+    // Once settled, the rules answer again: nothing is sent a second time.
+    const settled = await act(seller, lost.id, 'send_to_production');
+    expect(settled.status).toBe(409);
+    expect(settled.body.message).toMatch(/^Only an order on hold goes to production from here/);
+    expect(world.fake.effects(`send:${lost.providerOrderId}`)).toBe(1);
   });
 
   it('sends again on retry when the provider failed before acting (a 500)', async () => {

@@ -197,14 +197,28 @@ export function orderActionsService(deps: OrderActionsDeps) {
     return { kind, outcome };
   }
 
+  /**
+   * The rules' refusal of the action, unless PodFlow's own earlier try of this very write ended
+   * unknown (its answer lost, its worker gone and its hold lapsed): the order may now look sent or canceled because
+   * that try went through, so the write is settled by reading the order, never refused for it.
+   */
+  async function blockOf(userId: string, orderId: string, action: OrderAction) {
+    const block = (await core.detail(userId, orderId)).blocked[action];
+    if (!block || action === 'retry') return block;
+    const last = await repo.lastSubmission(orderId, [action]);
+    if (!last) return block;
+    // An open one still held is another try at work (its outcome comes): the rules answer meanwhile.
+    const left = last.closed_at === null && Number(last.lease_until ?? 0) <= now();
+    return last.outcome === 'failed' || left ? null : block;
+  }
+
   /** One order's action, as a run's item reads it: never throws for what the seller can act on. */
   async function actOn(userId: string, orderId: string, action: OrderAction): Promise<ActionResult> {
     try {
       const readAt = now();
       const row = await orders.orderOfUser(userId, orderId);
       if (!row) return { status: 'refused', message: orderMessages.notFound, detail: null };
-      const before = await core.detail(userId, orderId);
-      const block = before.blocked[action];
+      const block = await blockOf(userId, orderId, action);
       if (block) return { status: 'refused', message: block, detail: null };
       const { kind, outcome } = await perform(row, action, readAt);
       if (outcome.outcome === 'done') {
@@ -269,8 +283,7 @@ export function orderActionsService(deps: OrderActionsDeps) {
       const readAt = now();
       const row = await orders.orderOfUser(userId, orderId);
       if (!row) throw new UserError(404, orderMessages.notFound, { code: 'order_not_found' });
-      const before = await core.detail(userId, orderId);
-      const block = before.blocked[action];
+      const block = await blockOf(userId, orderId, action);
       if (block) throw new UserError(409, block, { code: 'action_blocked' });
       const { kind, outcome } = await perform(row, action, readAt, REQUEST_WAIT_MS);
       if (outcome.outcome === 'done') {

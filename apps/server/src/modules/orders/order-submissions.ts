@@ -129,11 +129,11 @@ export function orderSubmissions(deps: SubmissionsDeps) {
    * wrote it (nothing was sent for it yet), `adopted` when it took over one a try before left
    * open, `held` when another try is sending it now.
    */
-  async function claim({
-    orderId,
-    kind,
-    payload,
-  }: ProviderWrite): Promise<{ id: string; state: 'fresh' | 'adopted' | 'held' }> {
+  async function claim(
+    write: ProviderWrite,
+    tries = 3,
+  ): Promise<{ id: string; state: 'fresh' | 'adopted' | 'held' }> {
+    const { orderId, kind, payload } = write;
     const id = randomUUID();
     const at = now();
     try {
@@ -162,8 +162,10 @@ export function orderSubmissions(deps: SubmissionsDeps) {
         .orderBy('closed_at', 'desc')
         .limit(1)
         .executeTakeFirst();
-      if (!justClosed) throw error;
-      return { id: justClosed.id, state: 'held' };
+      if (justClosed) return { id: justClosed.id, state: 'held' };
+      // The one in the way was withdrawn (a try that found the write already done): claim again.
+      if (tries > 1) return claim(write, tries - 1);
+      throw error;
     }
   }
 

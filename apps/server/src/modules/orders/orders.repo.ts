@@ -101,11 +101,13 @@ export function ordersRepo(db: Db) {
       .execute();
   }
 
+  /**
+   * Entries read by `at`, then by id: the id starts with the time it was written, so entries of
+   * the same second (Printify's times have no finer grain) read in the order they came.
+   */
   async function addTimeline(orderId: string, at: number, text: string, origin: Origin): Promise<void> {
-    await db
-      .insertInto('order_timeline')
-      .values({ id: randomUUID(), order_id: orderId, at, text, origin })
-      .execute();
+    const id = `${Date.now().toString(36).padStart(10, '0')}-${randomUUID()}`;
+    await db.insertInto('order_timeline').values({ id, order_id: orderId, at, text, origin }).execute();
   }
 
   async function writeTerms(orderId: string, userId: string, terms: string[], fresh = false): Promise<void> {

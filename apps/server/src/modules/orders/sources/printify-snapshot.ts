@@ -85,8 +85,15 @@ function addressOf(order: PrintifyOrder): OrderAddress | null {
 const latest = (times: (number | null)[]) =>
   times.reduce<number | null>((max, at) => (at !== null && (max === null || at > max) ? at : max), null);
 
+/**
+ * The store an external order came from, by its shop's sales channel: a shop connected to Shopify
+ * or WooCommerce names that store's order id in `metadata.shop_order_id`, so the two are linked.
+ */
+const storeOfChannel = (channel: string | undefined): 'shopify' | 'woocommerce' | 'other' =>
+  channel === 'shopify' || channel === 'woocommerce' ? channel : 'other';
+
 /** The order as the orders module stores it. Printify orders carry no currency: the shop's, taken as USD. */
-export function printifySnapshot(order: PrintifyOrder, shopId: string): OrderSnapshot {
+export function printifySnapshot(order: PrintifyOrder, shopId: string, salesChannel?: string): OrderSnapshot {
   const { status, problem } = printifyStatusOf(order);
   const items: SnapshotItem[] = (order.line_items ?? []).map((line) => {
     const price = line.metadata?.price;
@@ -148,7 +155,9 @@ export function printifySnapshot(order: PrintifyOrder, shopId: string): OrderSna
     shippingCents: total(items.map((item) => item.shippingCents)),
     shipments,
     storeOrder:
-      meta.order_type === 'external' && shopOrderId !== null ? { store: 'other', id: shopOrderId } : null,
+      meta.order_type === 'external' && shopOrderId !== null
+        ? { store: storeOfChannel(salesChannel), id: shopOrderId }
+        : null,
     externalRef: meta.order_type === 'api' ? shopOrderId : null,
     createdAt,
     updatedAt,

@@ -39,9 +39,9 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-function source(timeoutMs = 5_000, credential = sandbox.token): OrderSourceAdapter {
+function source(timeoutMs = 5_000, credential = sandbox.token, shopId = etsyShop): OrderSourceAdapter {
   return printifyOrderSource({
-    shopId: String(etsyShop),
+    shopId: String(shopId),
     credential,
     settings: {
       printifyBaseUrl: sandbox.url,
@@ -175,6 +175,20 @@ describe('printifyOrderSource against the Printify sandbox', () => {
     const noTracking = orders.find((o) => o.providerStatus === 'fulfilled' && o.shipments.length === 0)!;
     expect(noTracking).toMatchObject({ status: 'shipped', deliveredAt: null });
     expect(noTracking.shippedAt).not.toBeNull();
+  });
+
+  it('names the store order of a shop connected to Shopify or WooCommerce, so PodFlow links the two', async () => {
+    const [shopifyShop, wooShop] = [8_123_403, 8_123_404];
+    const fromShopify = sandbox.addOrder(shopifyShop, { shopOrderId: 5_500_000_000_101 });
+    const fromWoo = sandbox.addOrder(wooShop, { shopOrderId: 731 });
+    expect((await source(5_000, sandbox.token, shopifyShop).get(fromShopify.id))?.storeOrder).toEqual({
+      store: 'shopify',
+      id: '5500000000101',
+    });
+    expect((await source(5_000, sandbox.token, wooShop).get(fromWoo.id))?.storeOrder).toEqual({
+      store: 'woocommerce',
+      id: '731',
+    });
   });
 
   it('answers null for an order Printify does not have', async () => {

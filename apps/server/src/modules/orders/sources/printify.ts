@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { OrderAddress, ShippingOption } from '@podflow/contract/orders';
 import { createOnce, madeSince } from '@podflow/providers/create-once';
 import { ProviderError } from '@podflow/providers/http';
-import { printifyAccountOf, printifyClient } from '@podflow/providers/printify';
+import { type PrintifyShop, printifyAccountOf, printifyClient } from '@podflow/providers/printify';
 import {
   type PrintifyOrder,
   type PrintifyOrderAddress,
@@ -33,19 +33,25 @@ const methods = [
 
 /** How long the account a key belongs to is trusted: a shop added to it changes the account's name. */
 const accountTtlMs = 10 * 60_000;
-/** The account of each key (by hash), so every adapter of it shares the account's limiter. */
-const accounts = new Map<string, { at: number; account: Promise<string | undefined> }>();
+/** The shops of each key (by hash): its account, so every adapter of it shares the account's limiter, and their sales channels. */
+const accounts = new Map<string, { at: number; shops: Promise<PrintifyShop[]> }>();
 
-function accountOf(input: SourceInput, now = Date.now()): Promise<string | undefined> {
+async function accountOf(input: SourceInput, now = Date.now()) {
   const id = createHash('sha256')
     .update(`${input.settings.printifyBaseUrl}\n${input.credential}`)
     .digest('hex');
-  const known = accounts.get(id);
-  if (known && now - known.at < accountTtlMs) return known.account;
-  const account = printifyClient(clientOptions(input)).listShops().then(printifyAccountOf);
-  account.catch(() => accounts.delete(id));
-  accounts.set(id, { at: now, account });
-  return account;
+  let known = accounts.get(id);
+  if (!known || now - known.at >= accountTtlMs) {
+    const shops = printifyClient(clientOptions(input)).listShops();
+    shops.catch(() => accounts.delete(id));
+    known = { at: now, shops };
+    accounts.set(id, known);
+  }
+  const shops = await known.shops;
+  return {
+    account: printifyAccountOf(shops),
+    channel: shops.find((shop) => String(shop.id) === input.shopId)?.sales_channel,
+  };
 }
 
 const clientOptions = (input: SourceInput, account?: string) => ({
@@ -83,14 +89,17 @@ export function printifyOrderSource(input: SourceInput): OrderSourceAdapter {
   type Clients = {
     orders: ReturnType<typeof printifyOrdersClient>;
     products: ReturnType<typeof printifyClient>;
+    /** The shop's sales channel: which store its external orders come from. */
+    channel: string | undefined;
   };
   let clients: Promise<Clients> | undefined;
   /** The clients on the account's limits; a failed look-up of the account is tried again next time. */
   const use = (): Promise<Clients> => {
     if (clients) return clients;
-    const made = accountOf(input).then((account) => ({
+    const made = accountOf(input).then(({ account, channel }) => ({
       orders: printifyOrdersClient(clientOptions(input, account)),
       products: printifyClient(clientOptions(input, account)),
+      channel,
     }));
     made.catch(() => {
       if (clients === made) clients = undefined;
@@ -98,7 +107,7 @@ export function printifyOrderSource(input: SourceInput): OrderSourceAdapter {
     clients = made;
     return made;
   };
-  const snapshot = (order: PrintifyOrder) => printifySnapshot(order, shopId);
+  const snapshot = async (order: PrintifyOrder) => printifySnapshot(order, shopId, (await use()).channel);
   /** An action's answer, read again when it is not a whole order. */
   const whole = async (answer: PrintifyOrder | undefined, orderId: string) =>
     snapshot(
@@ -146,10 +155,10 @@ export function printifyOrderSource(input: SourceInput): OrderSourceAdapter {
     provider: 'printify',
 
     async list(cursor, { since }) {
-      const { orders } = await use();
+      const { orders, channel } = await use();
       const pageNumber = cursor === null ? 1 : Math.max(1, Number(cursor) || 1);
       const page = await orders.listOrders(shopId, pageNumber);
-      const snapshots = page.data.map(snapshot);
+      const snapshots = page.data.map((order) => printifySnapshot(order, shopId, channel));
       const recent = snapshots.filter((order) => order.createdAt >= since);
       // Newest first: a page reaching before `since` is the last one needed.
       const next =
@@ -160,7 +169,7 @@ export function printifyOrderSource(input: SourceInput): OrderSourceAdapter {
     async get(providerOrderId) {
       const { orders } = await use();
       try {
-        return snapshot(await orders.getOrder(shopId, providerOrderId));
+        return await snapshot(await orders.getOrder(shopId, providerOrderId));
       } catch (error) {
         if (error instanceof ProviderError && error.status === 404) return null;
         throw error;

@@ -1,0 +1,140 @@
+import { type GelatoSandbox, startGelatoSandbox } from '@podflow/sandbox/gelato-sandbox';
+import { type PrintifySandbox, startPrintifySandbox } from '@podflow/sandbox/printify-sandbox';
+import { defaultShopifyShops, startShopifySandbox } from '@podflow/sandbox/shopify-sandbox';
+import { freePort } from '../../../../../scripts/services.ts';
+import { buildSignedInUser, buildWorkspace } from '../../test/factories.ts';
+import { type TestApp, startTestApp } from '../../test/test-app.ts';
+
+/**
+ * The orders tests against the real sandboxes through the real order sources (sources/index.ts):
+ * PodFlow listening on a public origin the local sandboxes reach, so webhooks are registered and
+ * delivered signed, and a seller whose Printify shop (and Gelato store) is connected through the API.
+ */
+export async function startSandboxOrdersWorld(env: Record<string, string> = {}) {
+  const [printify, gelato, shopify] = await Promise.all([
+    startPrintifySandbox({ seed: 23, seedOrders: false, lostAnswerMs: 50, productionDelayMs: 0 }),
+    // A create whose answer is lost hangs until PodFlow gives up (PROVIDER_TIMEOUT_SECONDS below).
+    startGelatoSandbox({ seed: 23, slowMs: 3_000 }),
+    startShopifySandbox({ seed: 23 }),
+  ]);
+  const port = await freePort();
+  const appEnv = {
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    PRINTIFY_BASE_URL: printify.url,
+    GELATO_BASE_URL: gelato.url,
+    GELATO_ORDER_BASE_URL: gelato.url,
+    SHOPIFY_BASE_URL: shopify.baseUrlTemplate,
+    // The periodic reconcile stays out of the way: each test says when PodFlow reads the provider.
+    ORDERS_SYNC_MINUTES: '1440',
+    PROVIDER_TIMEOUT_SECONDS: '1',
+    ...env,
+  };
+  const t: TestApp = await startTestApp(appEnv);
+  const shopId = printify.shops[0]!.id;
+
+  const { registration, tokens } = await buildSignedInUser(t.app);
+  const workspaceId = await buildWorkspace(t.app, tokens.access, 'Shop');
+  const access = tokens.access;
+
+  async function call(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, key?: string) {
+    const reply = await t.app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${access}`, ...(key ? { 'idempotency-key': key } : {}) },
+      ...(payload ? { payload } : {}),
+    });
+    const json = String(reply.headers['content-type'] ?? '').startsWith('application/json');
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read whatever shape the call answers
+    return { status: reply.statusCode, body: (json ? reply.json() : null) as any, text: reply.body };
+  }
+
+  /** Saves the sandbox's Printify shop through the API: the source is derived, webhooks registered, orders imported. */
+  async function connectPrintify(shop = { id: shopId, productId: printify.templateProductId, workspaceId }) {
+    const saved = await call('POST', '/printify_app/save_printify_template/', {
+      workspace_id: shop.workspaceId,
+      shop_id: shop.id,
+      apiKey: printify.token,
+      printify_product_id: shop.productId,
+    });
+    if (saved.status !== 200) throw new Error(`saving the Printify connection failed: ${saved.text}`);
+    await t.app.background.jobsIdle();
+  }
+
+  async function connectGelato() {
+    const saved = await call('POST', '/gelato_app/save_gelato_store_config/', {
+      workspace_id: workspaceId,
+      api_key: gelato.apiKey,
+      store_id: gelato.storeId,
+      template_id: gelato.templateId,
+    });
+    if (saved.status !== 200) throw new Error(`saving the Gelato connection failed: ${saved.text}`);
+    await t.app.background.jobsIdle();
+  }
+
+  /** Saves the Shopify sandbox's shop (with the app's API secret key, which signs its webhooks) in a workspace. */
+  async function connectShopify(inWorkspace: string) {
+    const [name, shop] = Object.entries(defaultShopifyShops)[0]!;
+    const saved = await call('POST', '/printify_app/save_shopify_shop_info/', {
+      workspace_id: inWorkspace,
+      shopify_shop_name: name,
+      shopify_admin_api_token: shop.token,
+      shopify_api_secret: shop.apiSecret,
+    });
+    if (saved.status !== 200) throw new Error(`saving the Shopify connection failed: ${saved.text}`);
+    await t.app.background.jobsIdle();
+    return name;
+  }
+
+  /** The seller's source of a provider. */
+  async function source(provider: string) {
+    const { body } = await call('GET', '/orders_app/sources/');
+    return (body.sources as { id: string; provider: string; webhooks: string }[]).find(
+      (s) => s.provider === provider,
+    )!;
+  }
+
+  /** PodFlow's order of the provider's order id (undefined while it has none). */
+  async function orderOf(providerOrderId: string) {
+    const { body } = await call('GET', '/orders_app/orders/?limit=200');
+    return (
+      body.orders as { id: string; provider_order_id: string; status: string; provider_status: string }[]
+    ).find((order) => order.provider_order_id === providerOrderId);
+  }
+
+  /** Waits until the sandbox's webhook deliveries were made and PodFlow applied what they told. */
+  async function settled() {
+    await printify.webhooksSettled();
+    await t.app.background.jobsIdle();
+  }
+
+  return {
+    t,
+    appEnv,
+    port,
+    printify,
+    gelato,
+    shopify,
+    shopId,
+    email: registration.username,
+    access,
+    workspaceId,
+    call,
+    connectPrintify,
+    connectGelato,
+    connectShopify,
+    newWorkspace: (name: string) => buildWorkspace(t.app, access, name),
+    source,
+    orderOf,
+    settled,
+    async close() {
+      await t.close();
+      await printify.close();
+      await gelato.close();
+      await shopify.close();
+    },
+  };
+}
+
+export type SandboxOrdersWorld = Awaited<ReturnType<typeof startSandboxOrdersWorld>>;
+export type { GelatoSandbox, PrintifySandbox };
