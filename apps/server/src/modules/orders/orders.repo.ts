@@ -40,6 +40,9 @@ export function ruleOrderOf(
 }
 
 /** The orders' rows: applied snapshots, their timeline, links and search terms; the list's queries. */
+/** Orders timeline entries written by this process within one millisecond. */
+let timelineSequence = 0;
+
 export function ordersRepo(db: Db) {
   async function noTrackingDays(userId: string): Promise<number> {
     const row = await db
@@ -106,7 +109,8 @@ export function ordersRepo(db: Db) {
    * the same second (Printify's times have no finer grain) read in the order they came.
    */
   async function addTimeline(orderId: string, at: number, text: string, origin: Origin): Promise<void> {
-    const id = `${Date.now().toString(36).padStart(10, '0')}-${randomUUID()}`;
+    // Sorted by when they were written, within a millisecond too (ties of `at` keep their order).
+    const id = `${Date.now().toString(36).padStart(10, '0')}-${(timelineSequence++ % 1e9).toString().padStart(9, '0')}-${randomUUID()}`;
     await db.insertInto('order_timeline').values({ id, order_id: orderId, at, text, origin }).execute();
   }
 

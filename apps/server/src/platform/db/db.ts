@@ -26,6 +26,7 @@ import * as orders from './migrations/0022-orders.ts';
 import * as ordersCore from './migrations/0023-orders-core.ts';
 import * as shopifyApiSecret from './migrations/0024-shopify-api-secret.ts';
 import * as orderActions from './migrations/0025-order-actions.ts';
+import * as ordersAttentionCovering from './migrations/0026-orders-attention-covering.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0023-orders-core': ordersCore,
   '0024-shopify-api-secret': shopifyApiSecret,
   '0025-order-actions': orderActions,
+  '0026-orders-attention-covering': ordersAttentionCovering,
 };
 
 // PostgreSQL answers bigint (int8) columns as strings; our bigints are epoch milliseconds.
