@@ -43,7 +43,7 @@ export function orderActionsModule(deps: OrderActionsModuleDeps) {
   };
   const submissions = orderSubmissions({
     db,
-    leaseMs: Math.max(60_000, deps.timeoutMs * 3),
+    leaseMs: Math.max(5_000, deps.timeoutMs * 3),
     refreshAttention: (orderId) => ordersRepo(db).refreshAttention(orderId, Date.now()),
   });
   const actions = orderActionsService({

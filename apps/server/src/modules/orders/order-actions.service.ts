@@ -213,12 +213,27 @@ export function orderActionsService(deps: OrderActionsDeps) {
   }
 
   /** One order's action, as a run's item reads it: never throws for what the seller can act on. */
-  async function actOn(userId: string, orderId: string, action: OrderAction): Promise<ActionResult> {
+  async function actOn(
+    userId: string,
+    orderId: string,
+    action: OrderAction,
+    /** A run's creation time: a write of this action done since (by a worker that died before recording it) is this run's. */
+    runSince?: number,
+  ): Promise<ActionResult> {
     try {
       const readAt = now();
       const row = await orders.orderOfUser(userId, orderId);
       if (!row) return { status: 'refused', message: orderMessages.notFound, detail: null };
-      const block = await blockOf(userId, orderId, action);
+      // This run's own write, by a worker that died before recording it: done, or settled below
+      // (its hold waited out, the order read before anything is sent), never refused for looking sent.
+      let ours = false;
+      if (runSince !== undefined && action !== 'retry') {
+        const last = await repo.lastSubmission(orderId, [action]);
+        ours = last !== undefined && Number(last.created_at) >= runSince;
+        if (ours && last?.outcome === 'done') return { status: 'done', message: doneMessages[action] };
+        ours &&= last?.closed_at === null;
+      }
+      const block = ours ? null : await blockOf(userId, orderId, action);
       if (block) return { status: 'refused', message: block, detail: null };
       const { kind, outcome } = await perform(row, action, readAt);
       if (outcome.outcome === 'done') {

@@ -33,11 +33,16 @@ export function orderRunJob(deps: OrderRunJobDeps): JobDefinition<z.infer<typeof
   const tries = deps.tries ?? 3;
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
-  async function oneOrder(userId: string, orderId: string, action: OrderAction): Promise<ActionResult> {
-    let result = await actions.actOn(userId, orderId, action);
+  async function oneOrder(
+    userId: string,
+    orderId: string,
+    action: OrderAction,
+    runSince: number,
+  ): Promise<ActionResult> {
+    let result = await actions.actOn(userId, orderId, action, runSince);
     for (let attempt = 1; result.status === 'failed' && attempt < tries; attempt += 1) {
       await sleep(250 * attempt);
-      result = await actions.actOn(userId, orderId, action);
+      result = await actions.actOn(userId, orderId, action, runSince);
     }
     return result;
   }
@@ -54,7 +59,12 @@ export function orderRunJob(deps: OrderRunJobDeps): JobDefinition<z.infer<typeof
       pending,
       deps.concurrency ?? 3,
       async (item) => {
-        const result = await oneOrder(run.user_id, item.order_id, run.action as OrderAction);
+        const result = await oneOrder(
+          run.user_id,
+          item.order_id,
+          run.action as OrderAction,
+          Number(run.created_at),
+        );
         await repo.setItem(runId, item.order_id, {
           status: result.status,
           reason: result.message,
