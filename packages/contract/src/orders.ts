@@ -253,6 +253,16 @@ export type ManualOrderProduct = {
   currency?: string;
 };
 
+/** What a manual order is made of, before its shipping method is chosen (the quote's request). */
+export type ManualOrderDraft = {
+  source_id: string;
+  design_id: string;
+  product_id: string;
+  variant_id: string;
+  quantity: number;
+  address: OrderAddress;
+};
+
 export type ShippingOption = {
   method: string;
   name: string;

@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderMessages } from '@podflow/contract/orders';
 import { startActionsWorld } from './order-actions-world.ts';
+import { buildDesignRow } from '../../test/factories.ts';
 
 type World = Awaited<ReturnType<typeof startActionsWorld>>;
 type Seller = Awaited<ReturnType<World['newSeller']>>;
@@ -26,40 +26,10 @@ const address = {
 
 /** A design of the seller with a product in its Printify shop (and none in its Gelato store). */
 async function designWithProduct(who: Seller, productId: string | null) {
-  const id = randomUUID();
-  await world.t.db
-    .insertInto('designs')
-    .values({
-      id,
-      workspace_id: who.workspaceId,
-      user_id: who.userId,
-      file_name: 'tee.png',
-      storage_key: `u/${who.userId}/tee.png`,
-      thumbnail_key: `u/${who.userId}/tee.thumb.png`,
-      bytes: 10,
-      width: 10,
-      height: 10,
-      has_alpha: 0,
-      product_title: 'Tee',
-      product_description: '',
-      seo_keywords: '',
-      printify_product_id: productId,
-      created_at: Date.now(),
-    })
-    .execute();
-  if (productId) {
-    await world.t.db
-      .insertInto('design_products')
-      .values({
-        design_id: id,
-        provider: 'printify',
-        shop_id: who.sources.printify.shop_id,
-        product_id: productId,
-        updated_at: Date.now(),
-      })
-      .execute();
-  }
-  return id;
+  const product = productId
+    ? { provider: 'printify' as const, shopId: who.sources.printify.shop_id, productId }
+    : undefined;
+  return buildDesignRow(world.t.db, who, product);
 }
 
 const manual = (overrides: object = {}) => ({

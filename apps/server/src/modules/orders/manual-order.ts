@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type ManualOrderDraft,
   type ManualOrderProduct,
   type OrderAddress,
   type ProductionProvider,
@@ -27,15 +28,6 @@ export type ManualPayload = {
   variant: string;
   costCents: number | null;
   currency: string;
-};
-
-export type ManualOrderFields = {
-  source_id: string;
-  design_id: string;
-  product_id: string;
-  variant_id: string;
-  quantity: number;
-  address: OrderAddress;
 };
 
 const isProduction = (provider: string): provider is ProductionProvider =>
@@ -141,7 +133,7 @@ export function manualOrders({ repo, adapterFor, printFileUrl }: ManualOrderDeps
   }
 
   /** The source, the adapter and the product's options a manual order is made of, all checked. */
-  async function resolve(userId: string, fields: ManualOrderFields) {
+  async function resolve(userId: string, fields: ManualOrderDraft) {
     const source = await repo.sourceOfUser(userId, fields.source_id);
     if (!source || !isProduction(source.provider)) {
       throw new UserError(404, orderMessages.sourceNotFound, { code: 'source_not_found' });
@@ -181,9 +173,12 @@ export function manualOrders({ repo, adapterFor, printFileUrl }: ManualOrderDeps
       const sources = await repo.productionSources(userId);
       const found: ManualOrderProduct[] = [];
       for (const source of sources) {
-        for (const product of products) {
-          if (product.provider !== source.provider || product.shop_id !== source.shop_id) continue;
-          const adapter = await adapterFor(source);
+        const ofSource = products.filter(
+          (product) => product.provider === source.provider && product.shop_id === source.shop_id,
+        );
+        if (ofSource.length === 0) continue;
+        const adapter = await adapterFor(source);
+        for (const product of ofSource) {
           const options = await adapter.productOptions?.(product.product_id).catch(readFailure);
           if (!options) continue;
           found.push({
@@ -201,7 +196,7 @@ export function manualOrders({ repo, adapterFor, printFileUrl }: ManualOrderDeps
     },
 
     /** What the provider would charge for the items and each way of shipping them. */
-    async quote(userId: string, fields: ManualOrderFields): Promise<ShippingQuote> {
+    async quote(userId: string, fields: ManualOrderDraft): Promise<ShippingQuote> {
       const { source, adapter } = await resolve(userId, fields);
       if (!adapter.quote) {
         throw new UserError(
@@ -221,7 +216,7 @@ export function manualOrders({ repo, adapterFor, printFileUrl }: ManualOrderDeps
     },
 
     /** Everything a create needs, checked: the pending snapshot to store first and the payload to send. */
-    async prepare(userId: string, fields: ManualOrderFields & { shipping_method: string }, at: number) {
+    async prepare(userId: string, fields: ManualOrderDraft & { shipping_method: string }, at: number) {
       const { source, options, variant, design } = await resolve(userId, fields);
       const ref = randomUUID();
       const payload: ManualPayload = {

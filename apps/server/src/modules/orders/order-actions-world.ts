@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import { connectionBinding, SecretBox } from '../../platform/crypto/secrets.ts';
 import type { OrderSourcesTable } from '../../platform/db/schema.ts';
-import { buildSignedInUser, buildWorkspace } from '../../test/factories.ts';
+import { type CallReply, buildSignedInUser, buildWorkspace, callAs } from '../../test/factories.ts';
 import { type TestApp, startTestApp } from '../../test/test-app.ts';
 import type { OrderSnapshot } from './order-source.ts';
 import { ordersRepo } from './orders.repo.ts';
@@ -14,8 +14,7 @@ import { buildSnapshot } from './test-source.ts';
  * actions, and sellers each with a Printify shop and a Gelato store connected and orders in them
  * (stored as an import would store them, and held by the fake as the provider's truth).
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read any answer's fields
-export type Reply = { status: number; body: any; text: string };
+export type Reply = CallReply;
 type Provider = 'printify' | 'gelato';
 
 export async function startActionsWorld() {
@@ -73,21 +72,12 @@ export function sellersOf(t: TestApp, fake: FakeActionsProvider) {
       });
     }
 
-    const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, key?: string) => {
-      const reply = await t.app.inject({
-        method,
-        url,
-        headers: { authorization: `Bearer ${tokens.access}`, ...(key ? { 'idempotency-key': key } : {}) },
-        ...(payload ? { payload } : {}),
-      });
-      let body: unknown;
-      try {
-        body = reply.json();
-      } catch {
-        body = null;
-      }
-      return { status: reply.statusCode, body, text: reply.body } as Reply;
-    };
+    const call = (
+      method: 'GET' | 'POST' | 'PUT',
+      url: string,
+      payload?: object,
+      key?: string,
+    ): Promise<Reply> => callAs(t.app, tokens.access, method, url, payload, key);
 
     /** An order the provider holds and PodFlow imported (on hold, waiting for approval, unless told). */
     async function order(provider: Provider, overrides: Partial<OrderSnapshot> = {}) {

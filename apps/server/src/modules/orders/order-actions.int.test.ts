@@ -121,6 +121,32 @@ describe('one order', () => {
       const now = world.fake.shop(seller.sources.printify.shop_id).orders.get(providerOrderId)!;
       await ordersRepo(world.t.db).applySnapshot(seller.sources.printify, now, 'webhook', Date.now());
     };
+    /** An order the provider already sends to production, with a try of ours to send it still open. */
+    const sendingWithOpenTry = async (tryId: string, createdAt: number, leaseUntil: number) => {
+      const order = await seller.order('printify');
+      seller.atProvider('printify', order.providerOrderId, {
+        status: 'sending_to_production',
+        providerStatus: 'sending-to-production',
+        sentToProductionAt: Date.now(),
+        updatedAt: Date.now(),
+      });
+      await webhookTells(order.providerOrderId);
+      await world.t.db
+        .insertInto('order_submissions')
+        .values({
+          id: tryId,
+          order_id: order.id,
+          kind: 'send_to_production',
+          created_at: createdAt,
+          closed_at: null,
+          outcome: null,
+          reason: null,
+          lease_until: leaseUntil,
+          payload: null,
+        })
+        .execute();
+      return order;
+    };
     const lost = await seller.order('printify');
     world.fake.fail('after');
     expect((await act(seller, lost.id, 'send_to_production')).status).toBe(502);
@@ -131,54 +157,12 @@ describe('one order', () => {
     expect(again.body.message).toBe(orderMessages.sent);
 
     // The same when the try that sent it is still open (its worker stopped) and its hold has lapsed.
-    const open = await seller.order('printify');
-    seller.atProvider('printify', open.providerOrderId, {
-      status: 'sending_to_production',
-      providerStatus: 'sending-to-production',
-      sentToProductionAt: Date.now(),
-      updatedAt: Date.now(),
-    });
-    await webhookTells(open.providerOrderId);
-    await world.t.db
-      .insertInto('order_submissions')
-      .values({
-        id: 'open-and-sent',
-        order_id: open.id,
-        kind: 'send_to_production',
-        created_at: Date.now() - 120_000,
-        closed_at: null,
-        outcome: null,
-        reason: null,
-        lease_until: Date.now() - 1,
-        payload: null,
-      })
-      .execute();
+    const open = await sendingWithOpenTry('open-and-sent', Date.now() - 120_000, Date.now() - 1);
     expect((await act(seller, open.id, 'send_to_production')).status).toBe(200);
     expect(world.fake.writes.sendToProduction).toBe(writes);
 
     // While another try still holds its write, the rules answer: that try reports the outcome.
-    const held = await seller.order('printify');
-    seller.atProvider('printify', held.providerOrderId, {
-      status: 'sending_to_production',
-      providerStatus: 'sending-to-production',
-      sentToProductionAt: Date.now(),
-      updatedAt: Date.now(),
-    });
-    await webhookTells(held.providerOrderId);
-    await world.t.db
-      .insertInto('order_submissions')
-      .values({
-        id: 'held-and-sent',
-        order_id: held.id,
-        kind: 'send_to_production',
-        created_at: Date.now(),
-        closed_at: null,
-        outcome: null,
-        reason: null,
-        lease_until: Date.now() + 60_000,
-        payload: null,
-      })
-      .execute();
+    const held = await sendingWithOpenTry('held-and-sent', Date.now(), Date.now() + 60_000);
     const busy = await act(seller, held.id, 'send_to_production');
     expect(busy.status).toBe(409);
     expect(busy.body.message).toMatch(/^Only an order on hold goes to production from here/);

@@ -60,7 +60,7 @@ export function orderActionsModule(deps: OrderActionsModuleDeps) {
     mail: deps.mail,
     queue,
     attentionOrders: orders.attentionOrders,
-    attentionCount: async (userId, at) => (await ordersRepo(db).counts(userId, at)).attention,
+    attentionCount: (userId, at) => ordersRepo(db).attentionCount(userId, at),
     publicOrigin: deps.publicOrigin,
     log: deps.log,
   });

@@ -1,9 +1,10 @@
 import type { Selectable } from 'kysely';
 import { createRequests } from '../../platform/db/create-requests.ts';
 import type { Db } from '../../platform/db/db.ts';
-import type { OrderSourcesTable, OrderSubmissionsTable, OrdersTable } from '../../platform/db/schema.ts';
+import type { OrderSubmissionsTable, OrdersTable } from '../../platform/db/schema.ts';
+import { type OrderSourceRow, orderSourcesRepo } from './order-sources.repo.ts';
 
-export type OrderSourceRow = Selectable<OrderSourcesTable>;
+export type { OrderSourceRow };
 export type OrderRow = Selectable<OrdersTable>;
 export type SubmissionRow = Selectable<OrderSubmissionsTable>;
 
@@ -15,18 +16,8 @@ export function orderActionsRepo(db: Db) {
     /** The same queries on another handle (a transaction). */
     withDb: (other: Db) => orderActionsRepo(other),
 
-    source(id: string): Promise<OrderSourceRow | undefined> {
-      return db.selectFrom('order_sources').selectAll().where('id', '=', id).executeTakeFirst();
-    },
-
-    sourceOfUser(userId: string, id: string): Promise<OrderSourceRow | undefined> {
-      return db
-        .selectFrom('order_sources')
-        .selectAll()
-        .where('id', '=', id)
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-    },
+    source: (id: string) => orderSourcesRepo(db).source(id),
+    sourceOfUser: (userId: string, id: string) => orderSourcesRepo(db).sourceOfUser(userId, id),
 
     /** The seller's connected Printify shops and Gelato stores. */
     productionSources(userId: string): Promise<OrderSourceRow[]> {

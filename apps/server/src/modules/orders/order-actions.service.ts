@@ -1,4 +1,5 @@
 import {
+  type ManualOrderDraft,
   type OrderAction,
   type OrderAddress,
   type OrderDetail,
@@ -9,7 +10,6 @@ import {
 import type { Db } from '../../platform/db/db.ts';
 import { UserError } from '../../platform/errors.ts';
 import {
-  type ManualOrderFields,
   type ManualOrders,
   type ManualPayload,
   checkAddress,
@@ -18,6 +18,8 @@ import {
 } from './manual-order.ts';
 import type { OrderActionsRepo, OrderSourceRow } from './order-actions.repo.ts';
 import type { OrderSnapshot, OrderSourceAdapter } from './order-source.ts';
+import type { OrderListRow } from './orders-list.repo.ts';
+import { blockedOfRow } from './orders.service.ts';
 import {
   type OrderSubmissions,
   type ProviderWrite,
@@ -38,13 +40,7 @@ export type OrdersCore = {
       now: number,
     ): Promise<{ orderId: string | null; changed: boolean }>;
     addTimeline(orderId: string, at: number, text: string, origin: Origin): Promise<void>;
-    orderOfUser(
-      userId: string,
-      orderId: string,
-    ): Promise<
-      | { id: string; source_id: string; provider: string; provider_order_id: string; created_at: number }
-      | undefined
-    >;
+    orderOfUser(userId: string, orderId: string): Promise<OrderListRow | undefined>;
   };
   detail: (userId: string, orderId: string) => Promise<OrderDetail>;
 };
@@ -202,10 +198,10 @@ export function orderActionsService(deps: OrderActionsDeps) {
    * unknown (its answer lost, its worker gone and its hold lapsed): the order may now look sent or canceled because
    * that try went through, so the write is settled by reading the order, never refused for it.
    */
-  async function blockOf(userId: string, orderId: string, action: OrderAction) {
-    const block = (await core.detail(userId, orderId)).blocked[action];
+  async function blockOf(row: OrderListRow, action: OrderAction) {
+    const block = blockedOfRow(row)[action];
     if (!block || action === 'retry') return block;
-    const last = await repo.lastSubmission(orderId, [action]);
+    const last = await repo.lastSubmission(row.id, [action]);
     if (!last) return block;
     // An open one still held is another try at work (its outcome comes): the rules answer meanwhile.
     const left = last.closed_at === null && Number(last.lease_until ?? 0) <= now();
@@ -233,7 +229,7 @@ export function orderActionsService(deps: OrderActionsDeps) {
         if (ours && last?.outcome === 'done') return { status: 'done', message: doneMessages[action] };
         ours &&= last?.closed_at === null;
       }
-      const block = ours ? null : await blockOf(userId, orderId, action);
+      const block = ours ? null : await blockOf(row, action);
       if (block) return { status: 'refused', message: block, detail: null };
       const { kind, outcome } = await perform(row, action, readAt);
       if (outcome.outcome === 'done') {
@@ -298,7 +294,7 @@ export function orderActionsService(deps: OrderActionsDeps) {
       const readAt = now();
       const row = await orders.orderOfUser(userId, orderId);
       if (!row) throw new UserError(404, orderMessages.notFound, { code: 'order_not_found' });
-      const block = await blockOf(userId, orderId, action);
+      const block = await blockOf(row, action);
       if (block) throw new UserError(409, block, { code: 'action_blocked' });
       const { kind, outcome } = await perform(row, action, readAt, REQUEST_WAIT_MS);
       if (outcome.outcome === 'done') {
@@ -316,8 +312,7 @@ export function orderActionsService(deps: OrderActionsDeps) {
     async editAddress(userId: string, orderId: string, address: OrderAddress) {
       const row = await orders.orderOfUser(userId, orderId);
       if (!row) throw new UserError(404, orderMessages.notFound, { code: 'order_not_found' });
-      const before = await core.detail(userId, orderId);
-      const block = before.blocked.edit_address;
+      const block = blockedOfRow(row).edit_address;
       const last = await repo.lastSubmission(orderId, ['create']);
       if (block || !isUnsent(row.provider_order_id) || !last?.payload || last.closed_at === null) {
         throw new UserError(409, block ?? 'PodFlow is sending this order: wait for its outcome.', {
@@ -363,7 +358,7 @@ export function orderActionsService(deps: OrderActionsDeps) {
      */
     async createManual(
       userId: string,
-      fields: ManualOrderFields & { shipping_method: string },
+      fields: ManualOrderDraft & { shipping_method: string },
       key: string | undefined,
     ) {
       const at = now();

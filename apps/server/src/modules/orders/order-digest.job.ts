@@ -98,7 +98,11 @@ export function orderDigest(deps: OrderDigestDeps) {
         await repo.giveBack(userId, at, claim.previous);
         return false;
       }
-      const more = Math.max(0, (await deps.attentionCount(userId, at)) - orders.length);
+      // A page not full holds them all: counting is needed only beyond it.
+      const more =
+        orders.length < DIGEST_LIMIT
+          ? 0
+          : Math.max(0, (await deps.attentionCount(userId, at)) - orders.length);
       const origin = deps.publicOrigin().replace(/\/$/, '');
       await mail.send(digestMail({ to: user.email, firstName: user.first_name, orders, more, origin }));
       return true;

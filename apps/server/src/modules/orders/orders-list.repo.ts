@@ -35,6 +35,18 @@ export function ordersListRepo(db: Db) {
     return rows.length > COMMON_TERM;
   }
 
+  /** How many list rows need the seller now. */
+  async function attentionCount(userId: string, now: number): Promise<number> {
+    const row = await db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .where('attention_at', '<=', now)
+      .where(listable)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   /** Filters shared by the list, the CSV and the attention query. */
   function filtered(userId: string, filters: OrderFilters, now: number, common?: boolean) {
     let query = db
@@ -78,9 +90,22 @@ export function ordersListRepo(db: Db) {
     return query;
   }
   return {
-    /** One page, newest first, after `cursor` (keyset on created_at, id). */
-    async page(userId: string, filters: OrderFilters, cursor: Cursor | null, limit: number, now: number) {
-      let query = filtered(userId, filters, now, filters.q ? await isCommonTerm(userId, filters.q) : false);
+    isCommonTerm,
+
+    /**
+     * One page, newest first, after `cursor` (keyset on created_at, id). `common`: isCommonTerm of
+     * the search, when a caller reading many pages already asked.
+     */
+    async page(
+      userId: string,
+      filters: OrderFilters,
+      cursor: Cursor | null,
+      limit: number,
+      now: number,
+      common?: boolean,
+    ) {
+      const walk = common ?? (filters.q ? await isCommonTerm(userId, filters.q) : false);
+      let query = filtered(userId, filters, now, walk);
       if (cursor) {
         // The first bound alone lets every index on (…, created_at, id) start at the cursor.
         query = query
@@ -164,20 +189,16 @@ export function ordersListRepo(db: Db) {
       const [all, hidden, attention] = await Promise.all([
         perStatus(false),
         perStatus(true),
-        db
-          .selectFrom('orders')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('user_id', '=', userId)
-          .where('attention_at', '<=', now)
-          .where(listable)
-          .executeTakeFirstOrThrow(),
+        attentionCount(userId, now),
       ]);
       const off = new Map(hidden.map((row) => [row.status, Number(row.n)]));
       const statuses = all
         .map((row) => ({ status: row.status, n: Number(row.n) - (off.get(row.status) ?? 0) }))
         .filter((row) => row.n > 0);
-      return { statuses, attention: Number(attention.n) };
+      return { statuses, attention };
     },
+
+    attentionCount,
 
     /** Orders and margin per UTC day (epoch day number) from `since`, and the most common currency. */
     async days(userId: string, since: number) {

@@ -1,8 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import type { OrderRun } from '@podflow/contract/orders';
 import { type GelatoSandbox, startGelatoSandbox } from '@podflow/sandbox/gelato-sandbox';
 import { type PrintifySandbox, startPrintifySandbox } from '@podflow/sandbox/printify-sandbox';
 import { defaultShopifyShops, startShopifySandbox } from '@podflow/sandbox/shopify-sandbox';
 import { freePort } from '../../../../../scripts/services.ts';
-import { buildSignedInUser, buildWorkspace } from '../../test/factories.ts';
+import { buildSignedInUser, buildWorkspace, callAs } from '../../test/factories.ts';
 import { type TestApp, startTestApp } from '../../test/test-app.ts';
 
 /**
@@ -37,17 +40,8 @@ export async function startSandboxOrdersWorld(env: Record<string, string> = {}) 
   const workspaceId = await buildWorkspace(t.app, tokens.access, 'Shop');
   const access = tokens.access;
 
-  async function call(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, key?: string) {
-    const reply = await t.app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${access}`, ...(key ? { 'idempotency-key': key } : {}) },
-      ...(payload ? { payload } : {}),
-    });
-    const json = String(reply.headers['content-type'] ?? '').startsWith('application/json');
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read whatever shape the call answers
-    return { status: reply.statusCode, body: (json ? reply.json() : null) as any, text: reply.body };
-  }
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, key?: string) =>
+    callAs(t.app, access, method, url, payload, key);
 
   /** Saves the sandbox's Printify shop through the API: the source is derived, webhooks registered, orders imported. */
   async function connectPrintify(shop = { id: shopId, productId: printify.templateProductId, workspaceId }) {
@@ -108,6 +102,30 @@ export async function startSandboxOrdersWorld(env: Record<string, string> = {}) 
     await t.app.background.jobsIdle();
   }
 
+  /**
+   * Sends the orders a bulk run failed in later runs on `app`, as a seller would, until none fails or
+   * three rounds went by; answers the last run (`finished` waits for a run's end). An order whose
+   * answer was lost is never refused for looking sent.
+   */
+  async function sendFailedAgain(
+    app: FastifyInstance,
+    run: OrderRun,
+    finished: (id: string) => Promise<OrderRun>,
+  ) {
+    for (let round = 0; round < 3 && run.failed > 0; round += 1) {
+      expect(run.refused).toBe(0);
+      const failed = run.items.filter((item) => item.status === 'failed').map((item) => item.order_id);
+      const again = await app.inject({
+        method: 'POST',
+        url: '/orders_app/runs/',
+        headers: { authorization: `Bearer ${access}` },
+        payload: { action: 'send_to_production', order_ids: failed },
+      });
+      run = await finished(again.json<{ run: OrderRun }>().run.id);
+    }
+    return run;
+  }
+
   return {
     t,
     appEnv,
@@ -127,6 +145,7 @@ export async function startSandboxOrdersWorld(env: Record<string, string> = {}) 
     source,
     orderOf,
     settled,
+    sendFailedAgain,
     async close() {
       await t.close();
       await printify.close();

@@ -1,9 +1,10 @@
 import { createHmac } from 'node:crypto';
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelTemplateProductIds } from '@podflow/sandbox/printify-sandbox';
 import { testDbKind } from '../../test/test-app.ts';
 import { type SandboxOrdersWorld, startSandboxOrdersWorld } from './orders-sandbox-world.ts';
+import { gelatoSandboxShipTo } from './sources/adapter.test-kit.ts';
+import { buildDesignRow } from '../../test/factories.ts';
 
 let world: SandboxOrdersWorld;
 let sourceId: string;
@@ -134,19 +135,7 @@ describe(`actions refused by the Printify sandbox on ${testDbKind}`, () => {
 });
 
 describe(`a manual order on the Gelato sandbox on ${testDbKind}`, () => {
-  const address = {
-    first_name: 'Ada',
-    last_name: 'Lovelace',
-    email: 'ada@example.com',
-    phone: null,
-    country: 'US',
-    region: 'IL',
-    address1: '12 Analytical Row',
-    address2: null,
-    city: 'Springfield',
-    zip: '62704',
-    company: null,
-  };
+  const address = gelatoSandboxShipTo;
 
   /** A design of the seller with a product in the Gelato sandbox's store, as the listing flow leaves it. */
   async function designWithGelatoProduct() {
@@ -165,37 +154,11 @@ describe(`a manual order on the Gelato sandbox on ${testDbKind}`, () => {
       .select('id')
       .where('email', '=', world.email)
       .executeTakeFirstOrThrow();
-    const designId = randomUUID();
-    await world.t.db
-      .insertInto('designs')
-      .values({
-        id: designId,
-        workspace_id: world.workspaceId,
-        user_id: userId,
-        file_name: 'tee.png',
-        storage_key: `u/${userId}/tee.png`,
-        thumbnail_key: `u/${userId}/tee.thumb.png`,
-        bytes: 10,
-        width: 10,
-        height: 10,
-        has_alpha: 0,
-        product_title: 'Tee',
-        product_description: '',
-        seo_keywords: '',
-        created_at: Date.now(),
-      })
-      .execute();
-    await world.t.db
-      .insertInto('design_products')
-      .values({
-        design_id: designId,
-        provider: 'gelato',
-        shop_id: world.gelato.storeId,
-        product_id: productId,
-        updated_at: Date.now(),
-      })
-      .execute();
-    return designId;
+    return buildDesignRow(
+      world.t.db,
+      { workspaceId: world.workspaceId, userId },
+      { provider: 'gelato', shopId: world.gelato.storeId, productId },
+    );
   }
 
   it('quotes, then creates the order once although its answer is lost, adopting it by its reference', async () => {

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { repeatEvery } from '../../platform/concurrency/repeat-every.ts';
 import type { JobQueue } from '../../platform/queue/job-queue.ts';
 import type { OrderSourcesRepo } from './order-sources.repo.ts';
 import { SYNC_ORDERS_JOB, type OrderSourcesService, syncJobId } from './order-sources.service.ts';
@@ -29,23 +30,9 @@ export function ordersScheduler(deps: Deps) {
   return {
     tick,
     /** Starts ticking (the first tick at once); answers the stop function (which waits for a tick under way). */
-    schedule(): () => Promise<void> {
-      let running: Promise<void> | undefined;
-      const run = () => {
-        if (running) return;
-        running = tick()
-          .catch((error: unknown) => log.error({ err: error }, 'orders: the periodic sync failed to start'))
-          .finally(() => {
-            running = undefined;
-          });
-      };
-      const timer = setInterval(run, deps.intervalMs);
-      timer.unref();
-      run();
-      return async () => {
-        clearInterval(timer);
-        await running;
-      };
-    },
+    schedule: (): (() => Promise<void>) =>
+      repeatEvery(deps.intervalMs, tick, (error) =>
+        log.error({ err: error }, 'orders: the periodic sync failed to start'),
+      ),
   };
 }

@@ -1,7 +1,7 @@
 import { type GelatoSandbox, startGelatoSandbox } from '@podflow/sandbox/gelato-sandbox';
 import { type PrintifySandbox, startPrintifySandbox } from '@podflow/sandbox/printify-sandbox';
 import { freePort } from '../../../../../scripts/services.ts';
-import { buildSignedInUser, buildWorkspace } from '../../test/factories.ts';
+import { type CallReply, buildSignedInUser, buildWorkspace, callAs } from '../../test/factories.ts';
 import { type TestApp, startTestApp } from '../../test/test-app.ts';
 import { type FakeOrderProvider, fakeOrderProvider } from './test-source.ts';
 
@@ -28,8 +28,7 @@ export type OrdersWorld = {
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     url: string,
     payload?: object,
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read whatever shape the call answers
-  ) => Promise<{ status: number; body: any; text: string; headers: Record<string, unknown> }>;
+  ) => Promise<CallReply>;
   close: () => Promise<void>;
 };
 
@@ -51,21 +50,8 @@ export async function startOrdersWorld(options: { pageSize?: number } = {}): Pro
     },
     { orderSources: fake.adapter, ordersClock: () => clock.now },
   );
-  const call: OrdersWorld['call'] = async (access, method, url, payload) => {
-    const reply = await t.app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${access}` },
-      ...(payload ? { payload } : {}),
-    });
-    const json = String(reply.headers['content-type'] ?? '').startsWith('application/json');
-    return {
-      status: reply.statusCode,
-      body: json ? reply.json() : null,
-      text: reply.body,
-      headers: reply.headers,
-    };
-  };
+  const call: OrdersWorld['call'] = (access, method, url, payload) =>
+    callAs(t.app, access, method, url, payload);
   return {
     t,
     printify,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OrderSummary, attentionSentences, orderMessages } from '@podflow/contract/orders';
-import { buildWorkspace } from '../../test/factories.ts';
+import { buildDesignRow, buildWorkspace } from '../../test/factories.ts';
 import { testDbKind } from '../../test/test-app.ts';
 import { DAY, MINUTE } from './order-rules.ts';
 import { type OrdersWorld, startOrdersWorld } from './orders-test-world.ts';
@@ -193,38 +193,12 @@ describe(`orders: import, list, attention, CSV and sources on ${testDbKind}`, ()
   });
 
   it("shows the design's thumbnail and its first mockup beside an item of a product PodFlow made", async () => {
-    const designId = randomUUID();
     const at = Date.now();
-    await w.t.db
-      .insertInto('designs')
-      .values({
-        id: designId,
-        workspace_id: seller.workspaceId,
-        user_id: seller.userId,
-        file_name: 'cat.png',
-        storage_key: `u/${seller.userId}/w/${seller.workspaceId}/d/cat.png`,
-        thumbnail_key: `u/${seller.userId}/w/${seller.workspaceId}/t/cat.jpg`,
-        bytes: 1,
-        width: 1,
-        height: 1,
-        has_alpha: 1,
-        product_title: 'Cat',
-        product_description: '',
-        seo_keywords: '',
-        printify_product_id: 'p1',
-        created_at: at,
-      })
-      .execute();
-    await w.t.db
-      .insertInto('design_products')
-      .values({
-        design_id: designId,
-        provider: 'printify',
-        shop_id: w.shopId,
-        product_id: 'p1',
-        updated_at: at,
-      })
-      .execute();
+    const designId = await buildDesignRow(
+      w.t.db,
+      { ...seller, name: 'cat', createdAt: at },
+      { provider: 'printify', shopId: w.shopId, productId: 'p1' },
+    );
     for (const [n, name] of ['second', 'first'].entries()) {
       await w.t.db
         .insertInto('mockups')

@@ -4,6 +4,7 @@ import { type TestDatabase, openTestDatabase, testDbKind } from '../../test/test
 import { HOUR } from './order-rules.ts';
 import { type OrdersRepo, ordersRepo } from './orders.repo.ts';
 import { buildSnapshot } from './test-source.ts';
+import { buildDesignRow } from '../../test/factories.ts';
 
 /** The repo's writes that the API tests cannot reach without a store: links, store rows, staleness. */
 describe(`orders repo: present state, links and store orders on ${testDbKind}`, () => {
@@ -57,27 +58,7 @@ describe(`orders repo: present state, links and store orders on ${testDbKind}`, 
       .insertInto('workspaces')
       .values({ id: workspaceId, user_id: userId, name: 'w', created_at: now })
       .execute();
-    const designId = randomUUID();
-    await t.db
-      .insertInto('designs')
-      .values({
-        id: designId,
-        workspace_id: workspaceId,
-        user_id: userId,
-        file_name: 'd.png',
-        storage_key: 'k',
-        thumbnail_key: 't',
-        bytes: 1,
-        width: 1,
-        height: 1,
-        has_alpha: 1,
-        product_title: '',
-        product_description: '',
-        seo_keywords: '',
-        printify_product_id: null,
-        created_at: now,
-      })
-      .execute();
+    const designId = await buildDesignRow(t.db, { workspaceId, userId, name: 'd', createdAt: now });
     const runId = randomUUID();
     await t.db
       .insertInto('store_sync_runs')

@@ -21,8 +21,8 @@ const storeIdForms = (id: string) => {
 export function ruleOrderOf(
   row: OrderRow,
   extra: { podflowProduct: boolean; submissionFailedAt: number | null },
+  shipments = JSON.parse(row.shipments_json) as SnapshotShipment[],
 ): RuleOrder {
-  const shipments = JSON.parse(row.shipments_json) as SnapshotShipment[];
   return {
     provider: row.provider as OrderProvider,
     status: row.status as RuleOrder['status'],
@@ -188,12 +188,16 @@ export function ordersRepo(db: Db) {
     if (existing && snapshot.updatedAt < Number(existing.updated_at)) {
       return { orderId: existing.id, changed: false };
     }
-    let podflowProduct = true;
-    if (isStore(source.provider)) {
-      podflowProduct = await hasPodflowProduct(source.user_id, snapshot.items);
+    // A store order's products are looked up where they matter: to keep a new order, and for the
+    // attention of a changed one (an unchanged one costs no query).
+    let podflowProduct: boolean | undefined;
+    const ofPodflowProduct = async () =>
+      (podflowProduct ??= isStore(source.provider)
+        ? await hasPodflowProduct(source.user_id, snapshot.items)
+        : true);
+    if (isStore(source.provider) && !existing) {
       const keep =
-        existing !== undefined ||
-        podflowProduct ||
+        (await ofPodflowProduct()) ||
         (await namedByProviderOrder(source.user_id, source.provider, snapshot.providerOrderId));
       if (!keep) return { orderId: null, changed: false };
     }
@@ -299,7 +303,7 @@ export function ordersRepo(db: Db) {
     const linked = await link(
       await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow(),
     );
-    await writeAttention(linked, podflowProduct, now);
+    await writeAttention(linked, await ofPodflowProduct(), now);
     if (isStore(source.provider) || linked.linked_order_id === null) return { orderId, changed };
     // A store order that just reached its provider needs the seller no longer.
     const store = await db

@@ -28,6 +28,7 @@ import {
   type OrdersRepo,
   ruleOrderOf,
 } from './orders.repo.ts';
+import { isUnsent } from './manual-order.ts';
 
 export type OrdersServiceDeps = {
   repo: OrdersRepo;
@@ -64,9 +65,21 @@ export function decodeCursor(cursor: string): Cursor {
   return { createdAt, id };
 }
 
-/** PodFlow holds a manual order it has not sent yet: keyed 'pending:<ref>' until the provider answers (manual-order.ts). */
-export const isUnsentManual = (row: Pick<OrderRow, 'provider_order_id'>) =>
-  row.provider_order_id.startsWith('pending:');
+/** What keeps the seller from each action on the order now: the rules on its stored row alone. */
+export function blockedOfRow(row: OrderListRow, rules = listRules(row)): OrderSummary['blocked'] {
+  return blockedOf(rules, { connected: row.connected === 1, unsentManual: isUnsent(row.provider_order_id) });
+}
+
+/** The rules' view of a listed row (its shipments, when already read): a failed submission is its attention's. */
+const listRules = (row: OrderListRow, shipments?: SnapshotShipment[]) =>
+  ruleOrderOf(
+    row,
+    {
+      podflowProduct: true,
+      submissionFailedAt: row.attention_reason === 'submission_failed' ? Number(row.attention_at) : null,
+    },
+    shipments,
+  );
 
 /** The Orders screen's reads: list, detail, counts, CSV rows, settings and sources. */
 export function ordersService(deps: OrdersServiceDeps) {
@@ -105,10 +118,7 @@ export function ordersService(deps: OrdersServiceDeps) {
 
   function summaryOf(row: OrderListRow, items: OrderItem[], store: OrderRow | undefined): OrderSummary {
     const shipments = JSON.parse(row.shipments_json) as SnapshotShipment[];
-    const rules = ruleOrderOf(row, {
-      podflowProduct: true,
-      submissionFailedAt: row.attention_reason === 'submission_failed' ? Number(row.attention_at) : null,
-    });
+    const rules = listRules(row, shipments);
     const reason = row.attention_reason as AttentionReason | null;
     const attentionAt = row.attention_at === null ? null : Number(row.attention_at);
     const storeSide = isStore(row.provider) ? row : store;
@@ -147,7 +157,7 @@ export function ordersService(deps: OrdersServiceDeps) {
               url: storeSide.provider_url,
             }
           : null,
-      blocked: blockedOf(rules, { connected: row.connected === 1, unsentManual: isUnsentManual(row) }),
+      blocked: blockedOfRow(row, rules),
       created_at: iso(row.created_at)!,
       updated_at: iso(row.updated_at)!,
       shipped_at: iso(row.shipped_at),
@@ -213,8 +223,9 @@ export function ordersService(deps: OrdersServiceDeps) {
     async *all(userId: string, filters: OrderFilters): AsyncGenerator<OrderSummary[]> {
       let cursor: Cursor | null = null;
       const at = now();
+      const common = filters.q ? await repo.isCommonTerm(userId, filters.q) : false;
       for (;;) {
-        const rows = await repo.page(userId, filters, cursor, 500, at);
+        const rows = await repo.page(userId, filters, cursor, 500, at, common);
         if (rows.length === 0) return;
         yield await summariesOf(userId, rows);
         const last = rows.at(-1)!;

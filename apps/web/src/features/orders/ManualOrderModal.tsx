@@ -11,7 +11,12 @@ import {
   Title,
 } from '@mantine/core';
 import { useRef, useState } from 'react';
-import { orderProviderNames, type OrderAddress, type ShippingQuote } from '@podflow/contract/orders';
+import {
+  orderProviderNames,
+  type ManualOrderDraft,
+  type OrderAddress,
+  type ShippingQuote,
+} from '@podflow/contract/orders';
 import { ApiError } from '../../api/client';
 import { failureText } from '../../api/failure-text';
 import { useDesigns } from '../../api/get-designs.api';
@@ -21,12 +26,7 @@ import { GuardedButton } from '../../ui/GuardedButton';
 import { notifySuccess } from '../../ui/notify';
 import { AddressFields } from './AddressFields';
 import { addressDraft, addressErrors, addressOf, serverAddressErrors } from './address-form';
-import {
-  useManualProducts,
-  usePlaceManualOrder,
-  useQuoteManualOrder,
-  type ManualOrderDraft,
-} from './manual-order.api';
+import { useManualProducts, usePlaceManualOrder, useQuoteManualOrder } from './manual-order.api';
 import { formatMoney } from './order-format';
 import { ordersText as text } from './orders-messages';
 import { ShippingOptions } from './ShippingOptions';

@@ -1,5 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ManualOrderProduct, OrderAddress, OrderDetail, ShippingQuote } from '@podflow/contract/orders';
+import type {
+  ManualOrderDraft,
+  ManualOrderProduct,
+  OrderDetail,
+  ShippingQuote,
+} from '@podflow/contract/orders';
 import { api } from '../../api/client';
 import { orderQuery } from './get-order.api';
 import { refreshOrderLists } from './get-orders.api';
@@ -27,16 +32,6 @@ export function manualProductsQuery(designId: string) {
 /** A design's products; idle without a design. */
 export function useManualProducts(designId: string | null) {
   return useQuery({ ...manualProductsQuery(designId ?? ''), enabled: designId !== null });
-}
-
-/** What a manual order is made of, before its shipping method is chosen. */
-export interface ManualOrderDraft {
-  source_id: string;
-  design_id: string;
-  product_id: string;
-  variant_id: string;
-  quantity: number;
-  address: OrderAddress;
 }
 
 /** POST /orders_app/manual/quote/: the provider's shipping options and prices for a draft. */

@@ -84,9 +84,12 @@ function receiptSum(
   return total;
 }
 
+/** The parts of a productUid PodFlow names a line by: category, colour and size. */
+const uidParts = { gca: /(?:^|_)gca_([^_]+)/, gco: /(?:^|_)gco_([^_]+)/, gsi: /(?:^|_)gsi_([^_]+)/ };
+
 /** "apparel_product_gca_t-shirt_..._gsi_m_gco_white_..." -> "T-shirt", "White / M". */
 function productWords(productUid: string): { title: string; variant: string | null } {
-  const part = (key: string) => new RegExp(`(?:^|_)${key}_([^_]+)`).exec(productUid)?.[1];
+  const part = (key: keyof typeof uidParts) => uidParts[key].exec(productUid)?.[1];
   const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1).replace(/-/g, ' ');
   const category = part('gca');
   const variant = [part('gco'), part('gsi')?.toUpperCase()].filter((word): word is string => !!word);

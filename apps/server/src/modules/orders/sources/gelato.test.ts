@@ -4,9 +4,9 @@ import { sellerFailure } from '@podflow/providers/seller-sentence';
 import { eventually, json, providerFailure, useLocalServer, useSandbox } from '@podflow/providers/test-kit';
 import { gelatoSandboxAddress, startGelatoSandbox } from '@podflow/sandbox/gelato-sandbox';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { OrderSnapshot } from '../order-source.ts';
 import { gelatoOrderSource, gelatoShippingQuote, readGelatoWebhook } from './gelato.ts';
 import { gelatoSnapshot, gelatoStatus, podflowCustomerReference } from './gelato-snapshot.ts';
+import { gelatoSandboxShipTo, listAll } from './adapter.test-kit.ts';
 
 // Search pages of at most 4 orders (Gelato's cap is undocumented); webhook retries 10 ms apart.
 const env = useSandbox(() =>
@@ -30,30 +30,7 @@ function source(timeoutMs = 2_000) {
   });
 }
 
-async function everyOrder(since: number): Promise<OrderSnapshot[]> {
-  const all: OrderSnapshot[] = [];
-  let cursor: string | null = null;
-  do {
-    const page = await source().list(cursor, { since });
-    all.push(...page.orders);
-    cursor = page.next;
-  } while (cursor);
-  return all;
-}
-
-const address = {
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  email: 'ada@example.com',
-  phone: null,
-  country: 'US',
-  region: 'IL',
-  address1: '12 Analytical Row',
-  address2: null,
-  city: 'Springfield',
-  zip: '62704',
-  company: null,
-};
+const address = gelatoSandboxShipTo;
 
 /** A store product made as the listing flow makes it, published. */
 let product: { id: string; variantId: string };
@@ -78,7 +55,7 @@ beforeAll(async () => {
 
 describe('gelatoOrderSource against the Gelato sandbox', () => {
   it("lists the store's orders and the API orders PodFlow placed for it, newest first, with what needs the seller", async () => {
-    const orders = await everyOrder(Date.now() - 60 * 86_400_000);
+    const orders = await listAll(source(), Date.now() - 60 * 86_400_000);
     const expected = [...env.sandbox.orders.orders.values()].filter(
       (order) =>
         order.storeId === env.sandbox.storeId ||
@@ -126,7 +103,7 @@ describe('gelatoOrderSource against the Gelato sandbox', () => {
   });
 
   it('lists only orders made since the date asked, and reads nothing of the account it does not show', async () => {
-    const recent = await everyOrder(Date.now() - 4 * 86_400_000);
+    const recent = await listAll(source(), Date.now() - 4 * 86_400_000);
     // The seed's last two orders are that recent: PodFlow's API order, and another tool's (not shown).
     expect(recent.map((order) => [order.providerStatus, order.externalRef !== null])).toEqual([
       ['in_production', true],

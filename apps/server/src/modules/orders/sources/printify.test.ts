@@ -1,18 +1,15 @@
-import { type Server, createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { OrderAddress } from '@podflow/contract/orders';
 import { ProviderError, limiterFor } from '@podflow/providers/http';
 import { type PrintifySandbox, startPrintifySandbox } from '@podflow/sandbox/printify-sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderSnapshot, OrderSourceAdapter } from '../order-source.ts';
+import type { OrderSourceAdapter } from '../order-source.ts';
 import { printifyOrderSource } from './printify.ts';
 import { printifySnapshot, printifyStatusOf } from './printify-snapshot.ts';
+import { listAll, register, startReceiver } from './adapter.test-kit.ts';
 
 const etsyShop = 8_123_401;
 let sandbox: PrintifySandbox;
-let receiver: Server;
-let receiverUrl = '';
-const received: { body: Buffer; headers: Record<string, string | string[] | undefined> }[] = [];
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
 
 beforeAll(async () => {
   sandbox = await startPrintifySandbox({
@@ -21,21 +18,11 @@ beforeAll(async () => {
     slowMs: 300,
     otherTokens: ['limit-test-token', 'retry-test-token'],
   });
-  receiver = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      received.push({ body: Buffer.concat(chunks), headers: req.headers });
-      res.end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhooks/printify/token/`;
+  receiver = await startReceiver();
 });
 
 afterAll(async () => {
-  receiver.closeAllConnections();
-  await new Promise((resolve) => receiver.close(resolve));
+  await receiver.close();
   await sandbox.close();
 });
 
@@ -79,23 +66,8 @@ const manual = (externalRef: string, change: { shippingMethod?: string; variantI
 });
 
 /** Every order of the shop created in the last 60 days, page by page as a first import reads them. */
-async function importAll(adapter: OrderSourceAdapter, since = Date.now() - 60 * 86_400_000) {
-  const all: OrderSnapshot[] = [];
-  let cursor: string | null = null;
-  do {
-    const page: Awaited<ReturnType<OrderSourceAdapter['list']>> = await adapter.list(cursor, { since });
-    all.push(...page.orders);
-    cursor = page.next;
-  } while (cursor !== null);
-  return all;
-}
-
-/** Registers the webhooks, which Printify takes through its API (never 'manual'). */
-async function register(adapter: OrderSourceAdapter, secret: string): Promise<string[]> {
-  const ids = await adapter.registerWebhooks(receiverUrl, secret);
-  if (!Array.isArray(ids)) throw new Error('Printify webhooks are registered through the API');
-  return ids;
-}
+const importAll = (adapter: OrderSourceAdapter, since = Date.now() - 60 * 86_400_000) =>
+  listAll(adapter, since);
 
 const failure = async (promise: Promise<unknown>) => {
   const error = await promise.then(
@@ -204,9 +176,9 @@ describe('printifyOrderSource against the Printify sandbox', () => {
 
   it('registers the five order topics once, however often it is asked, and removes them', async () => {
     const adapter = source();
-    await register(adapter, 'first');
-    const ids = await register(adapter, 'second');
-    const hooks = [...sandbox.webhooks.values()].filter((hook) => hook.url === receiverUrl);
+    await register(adapter, receiver.url, 'first');
+    const ids = await register(adapter, receiver.url, 'second');
+    const hooks = [...sandbox.webhooks.values()].filter((hook) => hook.url === receiver.url);
     expect(hooks.map((hook) => hook.id).sort()).toEqual([...ids].sort());
     expect(hooks.map((hook) => hook.topic).sort()).toEqual([
       'order:created',
@@ -218,17 +190,17 @@ describe('printifyOrderSource against the Printify sandbox', () => {
     expect(hooks.every((hook) => hook.secret === 'second')).toBe(true);
     await adapter.removeWebhooks(ids);
     await adapter.removeWebhooks(ids);
-    expect([...sandbox.webhooks.values()].filter((hook) => hook.url === receiverUrl)).toEqual([]);
+    expect([...sandbox.webhooks.values()].filter((hook) => hook.url === receiver.url)).toEqual([]);
   });
 
   it('reads a signed delivery as its event and refuses a wrong signature or secret', async () => {
     const adapter = source();
-    const ids = await register(adapter, 'hook-secret');
-    received.length = 0;
+    const ids = await register(adapter, receiver.url, 'hook-secret');
+    receiver.reset();
     const order = sandbox.addOrder(etsyShop);
     sandbox.addShipment(order.id);
     await sandbox.webhooksSettled();
-    const [created, shipped] = received.map(({ body, headers }) => ({ rawBody: body, headers }));
+    const [created, shipped] = receiver.received;
     const event = adapter.verifyWebhook(created!, 'hook-secret');
     expect(event).toMatchObject({ topic: 'order:created', providerOrderId: order.id });
     expect(event!.eventKey).toMatch(/^printify:[0-9a-f]{24}$/);

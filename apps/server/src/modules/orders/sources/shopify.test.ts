@@ -7,7 +7,7 @@ import {
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SourceInput } from '../order-source.ts';
 import { shopifyOrderSource } from './shopify.ts';
-import { listAll, register, startReceiver } from './webhook-receiver.test-kit.ts';
+import { listAll, register, startReceiver } from './adapter.test-kit.ts';
 
 const shop = 'podflow-demo';
 const { token, apiSecret } = defaultShopifyShops[shop];

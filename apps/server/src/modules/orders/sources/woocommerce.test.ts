@@ -3,7 +3,7 @@ import { type WooSandbox, startWooSandbox } from '@podflow/sandbox/woocommerce-s
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SourceInput } from '../order-source.ts';
 import { wooCommerceOrderSource } from './woocommerce.ts';
-import { listAll, register, startReceiver } from './webhook-receiver.test-kit.ts';
+import { listAll, register, startReceiver } from './adapter.test-kit.ts';
 
 let sandbox: WooSandbox;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;

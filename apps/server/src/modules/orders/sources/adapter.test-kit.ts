@@ -1,6 +1,22 @@
 import { type IncomingHttpHeaders, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { OrderAddress } from '@podflow/contract/orders';
 import type { OrderSnapshot, OrderSourceAdapter, WebhookDelivery } from '../order-source.ts';
+
+/** The Gelato sandbox's own address (gelatoSandboxAddress) as a seller enters it in PodFlow. */
+export const gelatoSandboxShipTo: OrderAddress = {
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  email: 'ada@example.com',
+  phone: null,
+  country: 'US',
+  region: 'IL',
+  address1: '12 Analytical Row',
+  address2: null,
+  city: 'Springfield',
+  zip: '62704',
+  company: null,
+};
 
 /** Every order an adapter lists since `since`, page after page. */
 export async function listAll(source: OrderSourceAdapter, since: number): Promise<OrderSnapshot[]> {
@@ -14,10 +30,10 @@ export async function listAll(source: OrderSourceAdapter, since: number): Promis
   return all;
 }
 
-/** A store adapter's webhook registration; the stores register by API, never 'manual'. */
+/** An adapter's webhook registration, for a provider that registers them by API (never 'manual'). */
 export async function register(source: OrderSourceAdapter, url: string, secret: string): Promise<string[]> {
   const ids = await source.registerWebhooks(url, secret);
-  if (ids === 'manual') throw new Error('A store answered manual webhooks');
+  if (ids === 'manual') throw new Error('the adapter answered manual webhooks, not registered ones');
   return ids;
 }
 
