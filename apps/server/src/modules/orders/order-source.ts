@@ -86,6 +86,22 @@ export type OrderSnapshot = {
 
 export type SnapshotPage = { orders: OrderSnapshot[]; next: string | null };
 
+/**
+ * A provider's page cut to the orders created at or after `since`. Where the provider pages by
+ * creation, newest first, a page reaching before `since` is the last one needed; where it pages by
+ * another order (Shopify: last update), paging goes on to the provider's end.
+ */
+export function pageSince(
+  orders: OrderSnapshot[],
+  next: string | null,
+  since: number,
+  pagedBy: 'newest_created' | 'other',
+): SnapshotPage {
+  const recent = orders.filter((order) => order.createdAt >= since);
+  const reachedBefore = pagedBy === 'newest_created' && recent.length < orders.length;
+  return { orders: recent, next: reachedBefore ? null : next };
+}
+
 /** A webhook delivery as received: the raw bytes (signatures are over them) and the headers. */
 export type WebhookDelivery = { rawBody: Buffer; headers: Record<string, string | string[] | undefined> };
 
@@ -127,7 +143,10 @@ export type ProductOptions = {
  */
 export interface OrderSourceAdapter {
   readonly provider: OrderProvider;
-  /** A page of orders, newest first; `cursor` null for the first page. */
+  /**
+   * A page of the orders created at or after `since` (pageSince), newest first where the provider
+   * allows; `cursor` null for the first page, `next` null once no later page holds one.
+   */
   list(cursor: string | null, options: { since: number }): Promise<SnapshotPage>;
   /** The order now, or null when the provider has no such order. */
   get(providerOrderId: string): Promise<OrderSnapshot | null>;
@@ -175,4 +194,9 @@ export type SourceInput = {
   };
 };
 
+/**
+ * Makes a source's adapter. A webhook is read by an adapter made with `credential: ''` (checking a
+ * signature needs the webhook's secret, never the connection's): a factory reads its credential
+ * only when a call reaches the provider.
+ */
 export type OrderSourceFactory = (input: SourceInput) => OrderSourceAdapter;

@@ -115,22 +115,24 @@ export function orderSourcesService(deps: OrderSourcesServiceDeps) {
     connection: ConnectionRow,
   ) {
     const provider = source.provider as OrderProvider;
-    if (!deps.reachable(provider, source.shop_id)) {
-      await sources.updateSource(source.id, { webhooks: 'off', updated_at: now() });
-      return;
-    }
     let secret: string | undefined = randomBytes(32).toString('hex');
     if (provider === 'shopify') secret = deps.shopifySecret?.(connection);
-    if (!secret) {
-      await sources.updateSource(source.id, { webhooks: 'off', updated_at: now() });
+    if (!deps.reachable(provider, source.shop_id) || !secret) {
+      if (source.webhooks !== 'off')
+        await sources.updateSource(source.id, { webhooks: 'off', updated_at: now() });
       return;
     }
+    // Stored first: a provider delivers as soon as a webhook exists (WooCommerce pings it on
+    // creation), before the call registering it has answered.
+    await sources.updateSource(source.id, {
+      webhook_secret_sealed: secrets.seal(secret, sourceBinding(source)),
+      updated_at: now(),
+    });
     try {
       const ids = await adapter.registerWebhooks(webhookUrl(source), secret);
       await sources.updateSource(source.id, {
         webhooks: ids === 'manual' ? 'manual' : 'registered',
         webhook_ids: ids === 'manual' ? null : JSON.stringify(ids),
-        webhook_secret_sealed: secrets.seal(secret, sourceBinding(source)),
         updated_at: now(),
       });
     } catch (error) {
@@ -170,6 +172,7 @@ export function orderSourcesService(deps: OrderSourcesServiceDeps) {
             // Webhooks that could not be registered (the provider failed, or PodFlow was not
             // reachable then) are tried again on every derivation; registered ones are left alone.
             if (source.webhooks !== 'off' || source.webhook_ids) continue;
+            if (!deps.reachable(source.provider as OrderProvider, source.shop_id)) continue;
             const opened = await adapterOf(source, rows);
             if ('adapter' in opened) await registerWebhooks(source, opened.adapter, opened.connection);
             continue;

@@ -4,6 +4,7 @@ import type { OrderRun } from '@podflow/contract/orders';
 import { type GelatoSandbox, startGelatoSandbox } from '@podflow/sandbox/gelato-sandbox';
 import { type PrintifySandbox, startPrintifySandbox } from '@podflow/sandbox/printify-sandbox';
 import { defaultShopifyShops, startShopifySandbox } from '@podflow/sandbox/shopify-sandbox';
+import { startWooSandbox } from '@podflow/sandbox/woocommerce-sandbox';
 import { freePort } from '../../../../../scripts/services.ts';
 import { buildSignedInUser, buildWorkspace, callAs } from '../../test/factories.ts';
 import { type TestApp, startTestApp } from '../../test/test-app.ts';
@@ -14,11 +15,12 @@ import { type TestApp, startTestApp } from '../../test/test-app.ts';
  * delivered signed, and a seller whose Printify shop (and Gelato store) is connected through the API.
  */
 export async function startSandboxOrdersWorld(env: Record<string, string> = {}) {
-  const [printify, gelato, shopify] = await Promise.all([
+  const [printify, gelato, shopify, woo] = await Promise.all([
     startPrintifySandbox({ seed: 23, seedOrders: false, lostAnswerMs: 50, productionDelayMs: 0 }),
     // A create whose answer is lost hangs until PodFlow gives up (PROVIDER_TIMEOUT_SECONDS below).
     startGelatoSandbox({ seed: 23, slowMs: 3_000 }),
     startShopifySandbox({ seed: 23 }),
+    startWooSandbox({ seed: 23 }),
   ]);
   const port = await freePort();
   const appEnv = {
@@ -31,6 +33,8 @@ export async function startSandboxOrdersWorld(env: Record<string, string> = {}) 
     // The periodic reconcile stays out of the way: each test says when PodFlow reads the provider.
     ORDERS_SYNC_MINUTES: '1440',
     PROVIDER_TIMEOUT_SECONDS: '1',
+    // The WooCommerce sandbox is a plain-http store on loopback.
+    STORES_ALLOW_PRIVATE_URLS: 'true',
     ...env,
   };
   const t: TestApp = await startTestApp(appEnv);
@@ -78,6 +82,18 @@ export async function startSandboxOrdersWorld(env: Record<string, string> = {}) 
     if (saved.status !== 200) throw new Error(`saving the Shopify connection failed: ${saved.text}`);
     await t.app.background.jobsIdle();
     return name;
+  }
+
+  /** Saves the WooCommerce sandbox's store (with its REST keys) in a workspace. */
+  async function connectWoo(inWorkspace: string) {
+    const saved = await call('POST', '/printify_app/save_woocommerce_shop_info/', {
+      workspace_id: inWorkspace,
+      woocommerce_store_url: woo.url,
+      woocommerce_consumer_key: woo.consumerKey,
+      woocommerce_consumer_secret: woo.consumerSecret,
+    });
+    if (saved.status !== 200) throw new Error(`saving the WooCommerce connection failed: ${saved.text}`);
+    await t.app.background.jobsIdle();
   }
 
   /** The seller's source of a provider. */
@@ -133,6 +149,7 @@ export async function startSandboxOrdersWorld(env: Record<string, string> = {}) 
     printify,
     gelato,
     shopify,
+    woo,
     shopId,
     email: registration.username,
     access,
@@ -141,6 +158,7 @@ export async function startSandboxOrdersWorld(env: Record<string, string> = {}) 
     connectPrintify,
     connectGelato,
     connectShopify,
+    connectWoo,
     newWorkspace: (name: string) => buildWorkspace(t.app, access, name),
     source,
     orderOf,
@@ -151,6 +169,7 @@ export async function startSandboxOrdersWorld(env: Record<string, string> = {}) 
       await printify.close();
       await gelato.close();
       await shopify.close();
+      await woo.close();
     },
   };
 }

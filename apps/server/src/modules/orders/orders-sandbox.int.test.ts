@@ -251,3 +251,41 @@ describe(`a Shopify store order beside its Printify order on ${testDbKind}`, () 
     });
   });
 });
+
+describe(`a WooCommerce store order beside its Printify order on ${testDbKind}`, () => {
+  it("takes the store's signed webhooks and shows the store order's payment on the Printify order naming it", async () => {
+    const workspace = await world.newWorkspace('WooCommerce store');
+    const printifyShop = world.printify.shops.find((shop) => shop.sales_channel === 'woocommerce')!;
+    await world.connectPrintify({
+      id: printifyShop.id,
+      productId: channelTemplateProductIds.woocommerce,
+      workspaceId: workspace,
+    });
+    await world.connectWoo(workspace);
+    const sources = (await world.call('GET', '/orders_app/sources/')).body.sources;
+    expect(sources.find((s: { provider: string }) => s.provider === 'woocommerce')).toMatchObject({
+      webhooks: 'registered',
+    });
+
+    const storeOrderId = await world.woo.addOrder({
+      lines: [{ name: 'Classic Tee', quantity: 1, priceCents: 2500 }],
+      status: 'pending',
+    });
+    const order = world.printify.addOrder(printifyShop.id, { shopOrderId: storeOrderId });
+    await world.settled();
+    await world.woo.updateOrder(storeOrderId, { status: 'processing' });
+    await world.t.app.background.jobsIdle();
+    const delivered = world.woo.deliveries.filter((delivery) =>
+      delivery.url.includes('/webhooks/woocommerce/'),
+    );
+    expect(delivered.length).toBeGreaterThanOrEqual(2);
+    expect(delivered.map((delivery) => delivery.status)).toEqual(delivered.map(() => 200));
+
+    const stored = (await world.orderOf(order.id))!;
+    const detail = await world.call('GET', `/orders_app/orders/${stored.id}/`);
+    expect(detail.body.store).toMatchObject({
+      store: 'woocommerce',
+      financial_status: expect.stringMatching(/paid/i),
+    });
+  });
+});

@@ -27,20 +27,34 @@ export function syncOrdersJob(deps: Deps): JobDefinition<z.infer<typeof payload>
   const { sources, orders, service } = deps;
   const now = deps.now ?? Date.now;
 
+  /** Applies the adapter's pages from `cursor` to the end; `reached` hears where each page ended. */
+  async function readPages(
+    source: OrderSourceRow,
+    adapter: OrderSourceAdapter,
+    read: { since: number; cursor: string | null; origin: 'import' | 'reconcile' },
+    signal: AbortSignal,
+    reached?: (next: string | null) => Promise<void>,
+  ) {
+    let cursor = read.cursor;
+    do {
+      stopIfAsked(signal);
+      const page: SnapshotPage = await untilStopped(adapter.list(cursor, { since: read.since }), signal);
+      await orders.applySnapshots(source, page.orders, read.origin, now());
+      cursor = page.next;
+      await reached?.(cursor);
+    } while (cursor !== null);
+  }
+
   async function importAll(source: OrderSourceRow, adapter: OrderSourceAdapter, signal: AbortSignal) {
     const since = source.import_since === null ? now() - IMPORT_WINDOW_MS : Number(source.import_since);
-    let cursor = source.import_cursor;
     if (source.import_since === null) await sources.updateSource(source.id, { import_since: since });
-    for (;;) {
-      stopIfAsked(signal);
-      const page = await untilStopped(adapter.list(cursor, { since }), signal);
-      const inWindow = page.orders.filter((snapshot) => snapshot.createdAt >= since);
-      await orders.applySnapshots(source, inWindow, 'import', now());
-      const older = page.orders.some((o) => o.createdAt < since);
-      cursor = older ? null : page.next;
-      await sources.updateSource(source.id, { import_cursor: cursor });
-      if (cursor === null) break;
-    }
+    await readPages(
+      source,
+      adapter,
+      { since, cursor: source.import_cursor, origin: 'import' },
+      signal,
+      (next) => sources.updateSource(source.id, { import_cursor: next }),
+    );
     await sources.updateSource(source.id, { imported_at: now(), import_cursor: null });
   }
 
@@ -49,15 +63,7 @@ export function syncOrdersJob(deps: Deps): JobDefinition<z.infer<typeof payload>
     const lastSync = source.synced_at === null ? at : Number(source.synced_at);
     const oldestOpen = await orders.oldestOpen(source.id);
     const since = Math.max(at - IMPORT_WINDOW_MS, Math.min(oldestOpen ?? Infinity, lastSync - HOUR));
-    let cursor: string | null = null;
-    for (;;) {
-      stopIfAsked(signal);
-      const page: SnapshotPage = await untilStopped(adapter.list(cursor, { since }), signal);
-      const inWindow = page.orders.filter((snapshot) => snapshot.createdAt >= since);
-      await orders.applySnapshots(source, inWindow, 'reconcile', now());
-      if (page.next === null || page.orders.some((o) => o.createdAt < since)) return;
-      cursor = page.next;
-    }
+    await readPages(source, adapter, { since, cursor: null, origin: 'reconcile' }, signal);
   }
 
   async function handle(

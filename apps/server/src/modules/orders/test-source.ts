@@ -1,6 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { OrderProvider } from '@podflow/contract/orders';
-import type { OrderSnapshot, OrderSourceAdapter, SourceInput, WebhookEvent } from './order-source.ts';
+import {
+  type OrderSnapshot,
+  type OrderSourceAdapter,
+  type SourceInput,
+  type WebhookEvent,
+  pageSince,
+} from './order-source.ts';
 
 /**
  * An in-memory order provider for the orders module's tests: shops of orders a test changes at
@@ -35,7 +41,7 @@ export function fakeOrderProvider(options: { pageSize?: number } = {}) {
     const here = shop(input.shopId);
     return {
       provider,
-      async list(cursor) {
+      async list(cursor, { since }) {
         calls.list += 1;
         if (failListAfter !== null) {
           if (failListAfter === 0) throw new Error('the connection was reset');
@@ -46,7 +52,8 @@ export function fakeOrderProvider(options: { pageSize?: number } = {}) {
         );
         const start = cursor ? Number(cursor) : 0;
         const next = start + pageSize < sorted.length ? String(start + pageSize) : null;
-        return { orders: sorted.slice(start, start + pageSize).map((o) => structuredClone(o)), next };
+        const page = sorted.slice(start, start + pageSize).map((o) => structuredClone(o));
+        return pageSince(page, next, since, 'newest_created');
       },
       async get(id) {
         calls.get += 1;

@@ -14,12 +14,13 @@ import {
 } from '@podflow/providers/gelato-orders';
 import { ProviderError } from '@podflow/providers/provider-error';
 import { eachLimited } from '../../../platform/concurrency/each-limited.ts';
-import type {
-  OrderSnapshot,
-  OrderSourceAdapter,
-  SnapshotPage,
-  SourceInput,
-  WebhookEvent,
+import {
+  type OrderSnapshot,
+  type OrderSourceAdapter,
+  type SnapshotPage,
+  type SourceInput,
+  type WebhookEvent,
+  pageSince,
 } from '../order-source.ts';
 import { gelatoSnapshot, podflowCustomerReference, podflowItemReference } from './gelato-snapshot.ts';
 
@@ -176,10 +177,8 @@ export function gelatoOrderSource(input: SourceInput): OrderSourceAdapter {
         decodeCursor(cursor),
         pageSize,
       );
-      return {
-        orders: await snapshotsOf(page.orders.filter(isOurs)),
-        next: page.next ? encodeCursor(page.next) : null,
-      };
+      const snapshots = await snapshotsOf(page.orders.filter(isOurs));
+      return pageSince(snapshots, page.next ? encodeCursor(page.next) : null, since, 'newest_created');
     },
 
     async get(providerOrderId) {

@@ -13,7 +13,13 @@ import {
   printifyTimeMs,
   verifyPrintifySignature,
 } from '@podflow/providers/printify-orders';
-import type { ManualOrderInput, OrderSourceAdapter, SourceInput, WebhookEvent } from '../order-source.ts';
+import {
+  type ManualOrderInput,
+  type OrderSourceAdapter,
+  type SourceInput,
+  type WebhookEvent,
+  pageSince,
+} from '../order-source.ts';
 import { printifySnapshot } from './printify-snapshot.ts';
 
 /**
@@ -159,11 +165,8 @@ export function printifyOrderSource(input: SourceInput): OrderSourceAdapter {
       const pageNumber = cursor === null ? 1 : Math.max(1, Number(cursor) || 1);
       const page = await orders.listOrders(shopId, pageNumber);
       const snapshots = page.data.map((order) => printifySnapshot(order, shopId, channel));
-      const recent = snapshots.filter((order) => order.createdAt >= since);
-      // Newest first: a page reaching before `since` is the last one needed.
-      const next =
-        printifyHasNextPage(page) && recent.length === snapshots.length ? String(pageNumber + 1) : null;
-      return { orders: recent, next };
+      const next = printifyHasNextPage(page) ? String(pageNumber + 1) : null;
+      return pageSince(snapshots, next, since, 'newest_created');
     },
 
     async get(providerOrderId) {

@@ -70,6 +70,28 @@ describe('reading orders', () => {
     expect(recent.length).toBeLessThan(seeded.length - 2);
   });
 
+  it('reads every order created since `since` although an older order changed lately comes first', async () => {
+    // Shopify pages by last update: the older order, changed now, leads the first page of 10.
+    const since = Date.now() - 2 * 86_400_000;
+    const made: string[] = [];
+    for (let n = 0; n < 11; n += 1) {
+      made.push(
+        await sandbox.addOrder(shop, {
+          lines: [{ productId: listed, title: 'Cat tee', quantity: 1, priceCents: 2500 }],
+          createdAt: new Date(since + 3_600_000 + n * 60_000),
+        }),
+      );
+    }
+    const older = await sandbox.addOrder(shop, {
+      lines: [{ productId: listed, title: 'Cat tee', quantity: 1, priceCents: 2500 }],
+      createdAt: new Date(since - 86_400_000),
+    });
+    await sandbox.updateOrder(shop, older, { financial: 'REFUNDED' });
+    const read = (await listAll(source(), since)).map((order) => order.providerOrderId);
+    expect(read).toEqual(expect.arrayContaining(made));
+    expect(read).not.toContain(older);
+  });
+
   it("maps the store's payment and fulfilment to a status, in the store's words beside it", async () => {
     const id = await sandbox.addOrder(shop, {
       lines: [

@@ -6,7 +6,7 @@ import {
   shopifyOrdersClient,
   verifyShopifyWebhook,
 } from '@podflow/providers/shopify-orders';
-import type { OrderSnapshot, OrderSourceAdapter, SourceInput } from '../order-source.ts';
+import { type OrderSnapshot, type OrderSourceAdapter, type SourceInput, pageSince } from '../order-source.ts';
 import { bodyHash, centsOf, jsonObject, msOf, orderIdOf, storeWords } from './store-source-kit.ts';
 
 /**
@@ -143,8 +143,15 @@ export function shopifyOrderSource(input: SourceInput): OrderSourceAdapter {
     provider: 'shopify',
 
     async list(cursor, { since }) {
+      // Shopify pages by last update (every order created since was updated since): an older
+      // order changed lately may come first, so paging goes on to the end.
       const page = await client.listOrders({ after: cursor, since });
-      return { orders: page.orders.map((order) => shopifySnapshot(order, shop)), next: page.next };
+      return pageSince(
+        page.orders.map((order) => shopifySnapshot(order, shop)),
+        page.next,
+        since,
+        'other',
+      );
     },
 
     async get(providerOrderId) {

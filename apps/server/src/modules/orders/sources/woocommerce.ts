@@ -10,7 +10,7 @@ import {
   wooPingOf,
 } from '@podflow/providers/woocommerce-orders';
 import { parseWooKeys } from '../../stores/stores.service.ts';
-import type { OrderSnapshot, OrderSourceAdapter, SourceInput } from '../order-source.ts';
+import { type OrderSnapshot, type OrderSourceAdapter, type SourceInput, pageSince } from '../order-source.ts';
 import { bodyHash, centsOf, jsonObject, orderIdOf, storeWords } from './store-source-kit.ts';
 
 /**
@@ -98,32 +98,42 @@ export function wooSnapshot(order: WooOrder, storeUrl: string): OrderSnapshot {
 /** The order source of one WooCommerce store. */
 export function wooCommerceOrderSource(input: SourceInput): OrderSourceAdapter {
   const { shopId: storeUrl, credential, settings } = input;
-  const keys = parseWooKeys(credential);
-  const client = wooOrdersClient({
-    storeUrl,
-    consumerKey: keys.key,
-    consumerSecret: keys.secret,
-    queryStringAuth: keys.queryStringAuth,
-    timeoutMs: settings.timeoutMs,
-    // The store is at an address the seller typed: never reached without the SSRF guard.
-    fetch: settings.storeFetch ?? safeFetch({ allowPrivate: false, timeoutMs: settings.timeoutMs }),
-  });
+  // Made at the first call that reaches the store: a webhook is read without the keys
+  // (OrderSourceFactory), so they are parsed only when needed.
+  let made: ReturnType<typeof wooOrdersClient> | undefined;
+  const client = () => {
+    if (made) return made;
+    const keys = parseWooKeys(credential);
+    made = wooOrdersClient({
+      storeUrl,
+      consumerKey: keys.key,
+      consumerSecret: keys.secret,
+      queryStringAuth: keys.queryStringAuth,
+      timeoutMs: settings.timeoutMs,
+      // The store is at an address the seller typed: never reached without the SSRF guard.
+      fetch: settings.storeFetch ?? safeFetch({ allowPrivate: false, timeoutMs: settings.timeoutMs }),
+    });
+    return made;
+  };
   return {
     provider: 'woocommerce',
 
     async list(cursor, { since }) {
       const page = cursor === null ? 1 : Number(cursor);
       if (!Number.isSafeInteger(page) || page < 1) throw new TypeError(`Not a WooCommerce page: ${cursor}`);
-      const answer = await client.listOrders({ page, since });
-      return {
-        orders: answer.orders.map((order) => wooSnapshot(order, storeUrl)),
-        next: answer.next === null ? null : String(answer.next),
-      };
+      const answer = await client().listOrders({ page, since });
+      // Changed since `since`, sorted by creation, newest first.
+      return pageSince(
+        answer.orders.map((order) => wooSnapshot(order, storeUrl)),
+        answer.next === null ? null : String(answer.next),
+        since,
+        'newest_created',
+      );
     },
 
     async get(providerOrderId) {
       if (!/^\d{1,15}$/.test(providerOrderId)) return null;
-      const order = await client.getOrder(Number(providerOrderId));
+      const order = await client().getOrder(Number(providerOrderId));
       return order ? wooSnapshot(order, storeUrl) : null;
     },
 
@@ -136,20 +146,23 @@ export function wooCommerceOrderSource(input: SourceInput): OrderSourceAdapter {
       const ids: string[] = [];
       try {
         for (const topic of wooOrderTopics) {
-          for (const old of await client.findWebhooks(topic, url)) await client.deleteWebhook(old.id);
+          for (const old of await client().findWebhooks(topic, url)) await client().deleteWebhook(old.id);
           const name = `PodFlow ${topic}`;
-          const webhook = await client.createWebhook({ name, topic, deliveryUrl: url, secret });
+          const webhook = await client().createWebhook({ name, topic, deliveryUrl: url, secret });
           ids.push(String(webhook.id));
         }
       } catch (error) {
-        for (const id of ids) await client.deleteWebhook(Number(id)).catch(() => undefined);
+        for (const id of ids)
+          await client()
+            .deleteWebhook(Number(id))
+            .catch(() => undefined);
         throw error;
       }
       return ids;
     },
 
     async removeWebhooks(ids) {
-      for (const id of ids) if (/^\d+$/.test(id)) await client.deleteWebhook(Number(id));
+      for (const id of ids) if (/^\d+$/.test(id)) await client().deleteWebhook(Number(id));
     },
 
     verifyWebhook({ rawBody, headers }, secret) {
