@@ -178,13 +178,18 @@ export function ordersRepo(db: Db) {
     snapshot: OrderSnapshot,
     origin: Origin,
     now: number,
+    /** The order's row as a page's one read found it (null: none); read here when not given. */
+    known?: OrderRow | null,
   ): Promise<{ orderId: string | null; changed: boolean }> {
-    const existing = await db
-      .selectFrom('orders')
-      .selectAll()
-      .where('source_id', '=', source.id)
-      .where('provider_order_id', '=', snapshot.providerOrderId)
-      .executeTakeFirst();
+    const existing =
+      known === undefined
+        ? await db
+            .selectFrom('orders')
+            .selectAll()
+            .where('source_id', '=', source.id)
+            .where('provider_order_id', '=', snapshot.providerOrderId)
+            .executeTakeFirst()
+        : (known ?? undefined);
     if (existing && snapshot.updatedAt < Number(existing.updated_at)) {
       return { orderId: existing.id, changed: false };
     }
@@ -320,6 +325,17 @@ export function ordersRepo(db: Db) {
     applySnapshot,
     addTimeline,
 
+    /** A source's stored rows of these provider order ids, by provider order id. */
+    async storedOf(sourceId: string, providerOrderIds: string[]): Promise<Map<string, OrderRow>> {
+      const rows = await db
+        .selectFrom('orders')
+        .selectAll()
+        .where('source_id', '=', sourceId)
+        .where('provider_order_id', 'in', [...new Set(providerOrderIds)])
+        .execute();
+      return new Map(rows.map((row) => [row.provider_order_id, row]));
+    },
+
     /**
      * A page of snapshots (an import's or a reconcile's) stored in one transaction: one commit per
      * page, not several per order.
@@ -331,10 +347,18 @@ export function ordersRepo(db: Db) {
       now: number,
     ): Promise<void> {
       if (snapshots.length === 0) return;
-      const each = async (repo: { applySnapshot: typeof applySnapshot }) => {
-        for (const snapshot of snapshots) await repo.applySnapshot(source, snapshot, origin, now);
+      const each = async (repo: ReturnType<typeof ordersRepo>) => {
+        // The page's stored rows in one read, not one per order.
+        const stored = await repo.storedOf(
+          source.id,
+          snapshots.map((snapshot) => snapshot.providerOrderId),
+        );
+        for (const snapshot of snapshots) {
+          const known = stored.get(snapshot.providerOrderId) ?? null;
+          await repo.applySnapshot(source, snapshot, origin, now, known);
+        }
       };
-      if (db.isTransaction) return each({ applySnapshot });
+      if (db.isTransaction) return each(ordersRepo(db));
       await db.transaction().execute((trx) => each(ordersRepo(trx)));
     },
 
