@@ -44,13 +44,19 @@ export function ruleOrderOf(
 let timelineSequence = 0;
 
 export function ordersRepo(db: Db) {
-  async function noTrackingDays(userId: string): Promise<number> {
-    const row = await db
+  // A transaction's repo lives for one page of a sync: the seller's setting is read once for it.
+  const settingsRead = new Map<string, Promise<number>>();
+  function noTrackingDays(userId: string): Promise<number> {
+    const known = db.isTransaction ? settingsRead.get(userId) : undefined;
+    if (known) return known;
+    const read = db
       .selectFrom('order_settings')
       .select('no_tracking_days')
       .where('user_id', '=', userId)
-      .executeTakeFirst();
-    return row ? Number(row.no_tracking_days) : DEFAULT_NO_TRACKING_DAYS;
+      .executeTakeFirst()
+      .then((row) => (row ? Number(row.no_tracking_days) : DEFAULT_NO_TRACKING_DAYS));
+    if (db.isTransaction) settingsRead.set(userId, read);
+    return read;
   }
 
   /** When PodFlow's last submission of the order failed, if failing is its last word. */
@@ -85,9 +91,13 @@ export function ordersRepo(db: Db) {
     return row !== undefined;
   }
 
-  async function writeAttention(row: OrderRow, podflowProduct: boolean, now: number): Promise<void> {
+  /** `fresh`: the row was inserted just now, so no submission of PodFlow's names it yet. */
+  async function writeAttention(row: OrderRow, podflowProduct: boolean, now: number, fresh = false) {
     const attention = attentionOf(
-      ruleOrderOf(row, { podflowProduct, submissionFailedAt: await submissionFailedAt(row.id) }),
+      ruleOrderOf(row, {
+        podflowProduct,
+        submissionFailedAt: fresh ? null : await submissionFailedAt(row.id),
+      }),
       await noTrackingDays(row.user_id),
     );
     const reason = attention?.reason ?? null;
@@ -308,7 +318,7 @@ export function ordersRepo(db: Db) {
     const linked = await link(
       await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow(),
     );
-    await writeAttention(linked, await ofPodflowProduct(), now);
+    await writeAttention(linked, await ofPodflowProduct(), now, !existing);
     if (isStore(source.provider) || linked.linked_order_id === null) return { orderId, changed };
     // A store order that just reached its provider needs the seller no longer.
     const store = await db
