@@ -278,11 +278,62 @@ describe('exactly-once provider writes', () => {
     expect(await rows(p.write.orderId)).toHaveLength(1);
   });
 
+  it('holds a submission it took over for its own lease while it reads and sends', async () => {
+    const p = provider(await newOrder());
+    await heldBySomeoneElse(p.write.orderId, 60);
+    const leases: number[] = [];
+    const read = p.write.read;
+    p.write.read = async () => {
+      const [row] = await rows(p.write.orderId);
+      leases.push(Number(row!.lease_until) - Date.now());
+      return read();
+    };
+    expect(await submissions(60_000).submit(p.write)).toMatchObject({ outcome: 'done', sent: true });
+    // Another try finds it held for about a lease, not lapsed (taken over for `at + leaseMs`).
+    expect(leases).toHaveLength(1);
+    expect(leases[0]).toBeGreaterThan(50_000);
+  });
+
+  it.each([
+    ['failed', 'Printify had a problem on its side: try again in a few minutes.'],
+    [
+      'refused',
+      'Printify refused to send this order to production (Blocked): correct it, then send it again.',
+    ],
+  ] as const)(
+    "answers the holder's outcome when the try it waited for ends %s, without sending",
+    async (outcome, reason) => {
+      const p = provider(await newOrder());
+      await heldBySomeoneElse(p.write.orderId, 60_000);
+      const waiting = submissions().submit(p.write);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      await database.db
+        .updateTable('order_submissions')
+        .set({ closed_at: Date.now(), outcome, reason, lease_until: null })
+        .where('order_id', '=', p.write.orderId)
+        .execute();
+      expect(await waiting).toMatchObject({ outcome, sentence: reason });
+      expect(p.state).toMatchObject({ reads: 0, sends: 0 });
+    },
+  );
+
+  it('claims the write again when the try it waited for was withdrawn, and sends it once', async () => {
+    const p = provider(await newOrder());
+    await heldBySomeoneElse(p.write.orderId, 60_000);
+    const waiting = submissions().submit(p.write);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    await database.db.deleteFrom('order_submissions').where('order_id', '=', p.write.orderId).execute();
+    expect(await waiting).toMatchObject({ outcome: 'done', sent: true });
+    expect(p.state.sends).toBe(1);
+    expect(await rows(p.write.orderId)).toMatchObject([{ outcome: 'done' }]);
+  });
+
   it('says another try is sending when it still holds the write after the wait a request allows', async () => {
     const p = provider(await newOrder());
     await heldBySomeoneElse(p.write.orderId, 60_000);
     const outcome = await submissions().submit(p.write, undefined, 30);
     expect(outcome).toMatchObject({ outcome: 'failed', sentence: busySentence });
+    expect(busySentence).toMatch(/^PodFlow is already sending this to the provider .*: refresh in a minute/);
     expect(p.state).toMatchObject({ reads: 0, sends: 0 });
   });
 
@@ -323,6 +374,18 @@ describe('what the seller reads of a failed write', () => {
     expect(writeFailure(providerError(401), 'cancel', 'printify')).toMatchObject({ transient: false });
     expect(writeFailure(providerError(401), 'cancel', 'printify').sentence).toMatch(
       /no longer accepts the saved key/,
+    );
+    expect(writeFailure(providerError(403), 'send_to_production', 'printify').sentence).toMatch(
+      /no longer accepts the saved key/,
+    );
+    // The provider's words, trimmed, without their closing dots.
+    const wordy = writeFailure(
+      providerError(422, 'Printify answered POST /x with HTTP 422, code 8203:   Out of stock... \n'),
+      'send_to_production',
+      'printify',
+    );
+    expect(wordy.sentence).toBe(
+      'Printify refused to send this order to production (Out of stock): correct what Printify says in Printify, then send it again.',
     );
     expect(() => writeFailure(new Error('bug'), 'cancel', 'printify')).toThrow('bug');
   });

@@ -197,9 +197,9 @@ export function orderSubmissions(deps: SubmissionsDeps) {
   }
 
   /** The write went through (sent now or found done): the order's new state and the close, at once. */
-  async function done(write: ProviderWrite, id: string, snapshot: OrderSnapshot | null, sent: boolean) {
+  async function done(write: ProviderWrite, id: string, snapshot: OrderSnapshot, sent: boolean) {
     await db.transaction().execute(async (trx) => {
-      if (snapshot) await write.apply(trx, snapshot);
+      await write.apply(trx, snapshot);
       await close(trx, id, 'done', null);
     });
     return { outcome: 'done' as const, snapshot, sent };
