@@ -47,54 +47,50 @@ export async function startSandboxOrdersWorld(env: Record<string, string> = {}) 
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, key?: string) =>
     callAs(t.app, access, method, url, payload, key);
 
-  /** Saves the sandbox's Printify shop through the API: the source is derived, webhooks registered, orders imported. */
-  async function connectPrintify(shop = { id: shopId, productId: printify.templateProductId, workspaceId }) {
-    const saved = await call('POST', '/printify_app/save_printify_template/', {
+  /** Saves a connection through the API, as the seller does; the hook derives the source and imports its orders. */
+  async function save(what: string, url: string, body: object) {
+    const saved = await call('POST', url, body);
+    if (saved.status !== 200) throw new Error(`saving the ${what} connection failed: ${saved.text}`);
+    await t.app.background.jobsIdle();
+  }
+
+  /** The sandbox's Printify shop: the source is derived, webhooks registered, orders imported. */
+  const connectPrintify = (shop = { id: shopId, productId: printify.templateProductId, workspaceId }) =>
+    save('Printify', '/printify_app/save_printify_template/', {
       workspace_id: shop.workspaceId,
       shop_id: shop.id,
       apiKey: printify.token,
       printify_product_id: shop.productId,
     });
-    if (saved.status !== 200) throw new Error(`saving the Printify connection failed: ${saved.text}`);
-    await t.app.background.jobsIdle();
-  }
 
-  async function connectGelato() {
-    const saved = await call('POST', '/gelato_app/save_gelato_store_config/', {
+  const connectGelato = () =>
+    save('Gelato', '/gelato_app/save_gelato_store_config/', {
       workspace_id: workspaceId,
       api_key: gelato.apiKey,
       store_id: gelato.storeId,
       template_id: gelato.templateId,
     });
-    if (saved.status !== 200) throw new Error(`saving the Gelato connection failed: ${saved.text}`);
-    await t.app.background.jobsIdle();
-  }
 
-  /** Saves the Shopify sandbox's shop (with the app's API secret key, which signs its webhooks) in a workspace. */
+  /** The Shopify sandbox's shop (with the app's API secret key, which signs its webhooks) in a workspace. */
   async function connectShopify(inWorkspace: string) {
     const [name, shop] = Object.entries(defaultShopifyShops)[0]!;
-    const saved = await call('POST', '/printify_app/save_shopify_shop_info/', {
+    await save('Shopify', '/printify_app/save_shopify_shop_info/', {
       workspace_id: inWorkspace,
       shopify_shop_name: name,
       shopify_admin_api_token: shop.token,
       shopify_api_secret: shop.apiSecret,
     });
-    if (saved.status !== 200) throw new Error(`saving the Shopify connection failed: ${saved.text}`);
-    await t.app.background.jobsIdle();
     return name;
   }
 
-  /** Saves the WooCommerce sandbox's store (with its REST keys) in a workspace. */
-  async function connectWoo(inWorkspace: string) {
-    const saved = await call('POST', '/printify_app/save_woocommerce_shop_info/', {
+  /** The WooCommerce sandbox's store (with its REST keys) in a workspace. */
+  const connectWoo = (inWorkspace: string) =>
+    save('WooCommerce', '/printify_app/save_woocommerce_shop_info/', {
       workspace_id: inWorkspace,
       woocommerce_store_url: woo.url,
       woocommerce_consumer_key: woo.consumerKey,
       woocommerce_consumer_secret: woo.consumerSecret,
     });
-    if (saved.status !== 200) throw new Error(`saving the WooCommerce connection failed: ${saved.text}`);
-    await t.app.background.jobsIdle();
-  }
 
   /** The seller's source of a provider. */
   async function source(provider: string) {
