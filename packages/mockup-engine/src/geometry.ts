@@ -16,7 +16,16 @@ export type Placement = {
   dimensions?: { width: number; height: number } | null;
   /** The template has a transparent window: the design is drawn behind the photo. */
   behindPhoto?: boolean;
+  /** Parts of the photo in front of the print area (a strap, a hand, a frame's mount): they stay in front. */
+  occluders?: Occluder[] | null;
 };
+
+/**
+ * A part of the photo that lies in front of the print area, in fractions of the template: a
+ * polygon the seller picked (filled), or a brush stroke painted along `points` (`brush`: its
+ * width, a fraction of the template's width).
+ */
+export type Occluder = { points: [number, number][]; brush?: number };
 
 /**
  * A seller's adjustment of one design on one template: the fit it starts from (the template's

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import {
   type Adjustment,
   type Bounds,
+  type Occluder,
   type Placement,
   type Quad,
   type Rect,
@@ -225,6 +226,30 @@ function areaMaps(rgba: Uint8Array, width: number, height: number, area: Quad, h
   return { bounds, shade, alpha };
 }
 
+/** The occluders as an SVG of the template's size: white where the photo stays in front. */
+function occluderSvg(occluders: Occluder[], width: number, height: number): string {
+  const at = (points: [number, number][]) =>
+    points.map(([x, y]) => `${(x * width).toFixed(2)},${(y * height).toFixed(2)}`).join(' ');
+  const shapes = occluders.map((o) =>
+    o.brush === undefined
+      ? `<polygon points="${at(o.points)}" fill="#fff"/>`
+      : `<polyline points="${at(o.points)}" fill="none" stroke="#fff" stroke-width="${(o.brush * width).toFixed(2)}" stroke-linecap="round" stroke-linejoin="round"/>`,
+  );
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${shapes.join('')}</svg>`;
+}
+
+/** How much the occluders cover each pixel of the print area's bounds (their antialiased edges in between). */
+async function occluderMap(occluders: Occluder[], width: number, height: number, bounds: Rect) {
+  const { left, top, width: bw, height: bh } = bounds;
+  const coverage = await sharp(Buffer.from(occluderSvg(occluders, width, height)))
+    .ensureAlpha()
+    .extractChannel(3)
+    .extract({ left, top, width: bw, height: bh })
+    .raw()
+    .toBuffer();
+  return shared(coverage);
+}
+
 /** Decodes a template and measures its print area's shading, once per run. */
 export async function prepareTemplate(
   image: Uint8Array,
@@ -251,6 +276,10 @@ export async function prepareTemplate(
     maps: area ? areaMaps(data, width, height, area, hasAlpha) : null,
   };
   release(data);
+  const occluders = placement?.occluders?.filter((o) => o.points.length >= 2) ?? [];
+  if (template.maps && occluders.length > 0) {
+    template.maps.occluder = await occluderMap(occluders, width, height, template.maps.bounds);
+  }
   return template;
 }
 
@@ -427,6 +456,7 @@ export async function renderMockup(
       strength,
       behind,
     );
+    if (maps.occluder) putBackOccluded(canvas, template.rgba!, template.width, 4, maps);
     return encode(canvas, template.width, template.height, channels, options);
   }
   const k = kernels();
@@ -455,5 +485,34 @@ export async function renderMockup(
       strength,
     );
   }
+  if (maps.occluder) putBackOccluded(canvas(), template.flat, template.width, 3, maps);
   return encode(canvas(), template.width, template.height, channels, options);
+}
+
+/**
+ * Puts the photo back over the design where its occluders lie in front (blended by their
+ * coverage, so their antialiased edges stay smooth): what is in front of the print area stays so.
+ */
+function putBackOccluded(
+  canvas: Uint8Array,
+  photo: Uint8Array,
+  width: number,
+  channels: 3 | 4,
+  maps: AreaMaps,
+): void {
+  const { bounds, occluder } = maps;
+  for (let y = 0; y < bounds.height; y += 1) {
+    const row = y * bounds.width;
+    const start = ((bounds.top + y) * width + bounds.left) * channels;
+    for (let x = 0; x < bounds.width; x += 1) {
+      const m = occluder![row + x]!;
+      if (m === 0) continue;
+      const at = start + x * channels;
+      for (let c = 0; c < channels; c += 1) {
+        const under = canvas[at + c]!;
+        canvas[at + c] =
+          m === 255 ? photo[at + c]! : (under + ((photo[at + c]! - under) * m) / 255 + 0.5) | 0;
+      }
+    }
+  }
 }

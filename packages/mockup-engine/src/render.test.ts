@@ -750,3 +750,99 @@ describe("a seller's adjustment and the cut-off check, through the engine", () =
     expect(meanColour(moved, 155, 90, 30, 20)[1]).toBeGreaterThan(240);
   });
 });
+
+describe('occluders', () => {
+  const red: Rgb = [220, 30, 40];
+  const corners = fractions([
+    [0.25, 0.25],
+    [0.75, 0.25],
+    [0.75, 0.75],
+    [0.25, 0.75],
+  ]);
+  // A strap picked as a polygon (x 180..220 px of 400) and a hand painted as a stroke along y = 240 (16 px wide).
+  const occluders = [
+    {
+      points: [
+        [0.45, 0],
+        [0.55, 0],
+        [0.55, 1],
+        [0.45, 1],
+      ] as [number, number][],
+    },
+    {
+      points: [
+        [0.2, 0.6],
+        [0.4, 0.6],
+      ] as [number, number][],
+      brush: 0.04,
+    },
+  ];
+
+  /** A 400 x 400 photo whose every pixel differs from its neighbours: a copy is told from a blend. */
+  async function texturedPhoto(): Promise<{ png: Buffer; pixels: Pixels }> {
+    const data = Buffer.alloc(400 * 400 * 4);
+    for (let y = 0; y < 400; y += 1) {
+      for (let x = 0; x < 400; x += 1)
+        data.set([x % 251, y % 241, (x * 7 + y * 3) % 256, 255], (y * 400 + x) * 4);
+    }
+    const png = await sharp(data, { raw: { width: 400, height: 400, channels: 4 } })
+      .png()
+      .toBuffer();
+    return { png, pixels: await decode(png) };
+  }
+
+  it("leaves the photo's own pixels where an occluder lies in front of the print area", async () => {
+    const design = await plain(300, 300, red);
+    const photo = await texturedPhoto();
+    const [withOccluders, without] = await Promise.all([
+      engine
+        .renderOnce(design, photo.png, { corners, fit: 'stretch', occluders }, { format: 'png', shading: 0 })
+        .then(decode),
+      engine
+        .renderOnce(design, photo.png, { corners, fit: 'stretch' }, { format: 'png', shading: 0 })
+        .then(decode),
+    ]);
+    // Inside the strap and the stroke (a pixel in from their antialiased edges): the photo, byte for byte.
+    const covered: [number, number][] = [];
+    for (let y = 102; y < 298; y += 5) for (let x = 182; x < 218; x += 3) covered.push([x, y]);
+    for (let x = 102; x < 158; x += 4) covered.push([x, 240], [x, 234], [x, 246]);
+    for (const [x, y] of covered) {
+      expect(pixelAt(withOccluders, x, y)).toEqual(pixelAt(photo.pixels, x, y));
+      expect(pixelAt(without, x, y)).toEqual([...red, 255]);
+    }
+    // Elsewhere in the print area the design is drawn as without occluders.
+    for (const [x, y] of [
+      [130, 130],
+      [260, 200],
+      [120, 280],
+      [170, 240],
+    ] as const) {
+      expect(pixelAt(withOccluders, x, y)).toEqual([...red, 255]);
+    }
+  });
+
+  it('keeps a transparent template’s own pixels in front too, its alpha included', async () => {
+    const design = await plain(300, 300, red);
+    const template = await windowTemplate();
+    const strap = [{ points: occluders[0]!.points }];
+    const png = await engine
+      .renderOnce(
+        design,
+        template,
+        { corners, fit: 'stretch', occluders: strap },
+        { format: 'png', shading: 0 },
+      )
+      .then(decode);
+    const photo = await decode(template);
+    // The strap crosses the frame (opaque) and the window (transparent): both stay as the photo has them.
+    for (const [x, y] of [
+      [280, 170],
+      [300, 250],
+      [320, 390],
+      [300, 430],
+    ] as const) {
+      expect(pixelAt(png, x, y)).toEqual(pixelAt(photo, x, y));
+    }
+    expect(pixelAt(png, 200, 300)).toEqual([...red, 255]);
+  });
+});

@@ -28,6 +28,8 @@ export type AreaMaps = {
   shade: Uint8Array;
   /** The template's alpha (only for a template with transparency). */
   alpha: Uint8Array | undefined;
+  /** How much of each pixel the photo's occluders cover, 255 = all (none: no occluder). */
+  occluder?: Uint8Array;
 };
 
 export type WarpTarget = {
