@@ -57,6 +57,40 @@ export function quadProblem(corners: Corners): string | undefined {
   return undefined;
 }
 
+/**
+ * A part of the photo in front of the print area (a strap, a hand, a frame's mount), kept in front
+ * of the design: a polygon the seller picked, or a stroke painted along its points (`brush`: the
+ * stroke's width, a fraction of the image's width). Points are [x, y] fractions of the image.
+ */
+export const occluder = z
+  .object({
+    points: z
+      .array(z.tuple([fraction('occluders.points x'), fraction('occluders.points y')]), {
+        error: 'An occluder needs a list of [x, y] points.',
+      })
+      .min(2, { error: 'An occluder needs at least 2 points.' })
+      .max(500, { error: 'An occluder may have at most 500 points: simplify it.' }),
+    brush: z
+      .number({ error: 'occluders.brush must be a number (a fraction of the image width).' })
+      .min(0.002, { error: 'occluders.brush must be between 0.002 and 0.25 of the image width.' })
+      .max(0.25, { error: 'occluders.brush must be between 0.002 and 0.25 of the image width.' })
+      .optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.brush === undefined && value.points.length < 3) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'A picked occluder needs at least 3 points.',
+        path: ['points'],
+      });
+    }
+  })
+  .meta({ id: 'Occluder' });
+export type Occluder = z.infer<typeof occluder>;
+const occluders = z
+  .array(occluder, { error: 'occluders must be a list.' })
+  .max(20, { error: 'A template may have at most 20 occluders.' });
+
 export const templateData = z
   .object({
     topLeft: point('topLeft'),
@@ -79,6 +113,7 @@ export const templateData = z
       })
       .nullish(),
     fit: z.enum(fitModes, { error: `fit must be one of ${fitModes.join(', ')}.` }).default('contain'),
+    occluders: occluders.optional(),
   })
   .superRefine((value, ctx) => {
     const problem = quadProblem(value);
@@ -101,6 +136,8 @@ export const placement = z
     fit: z.enum(fitModes),
     /** The template has a transparent window: the design is drawn behind the photo. */
     behindPhoto: z.boolean(),
+    /** Parts of the photo kept in front of the design (absent: none). */
+    occluders: z.array(occluder).optional(),
   })
   .meta({ id: 'Placement' });
 export type Placement = z.infer<typeof placement>;

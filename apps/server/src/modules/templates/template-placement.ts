@@ -46,6 +46,7 @@ export function toPlacement(data: TemplateData): Placement {
     dimensions: data.dimensions ?? null,
     fit: data.fit,
     behindPhoto: false,
+    ...(data.occluders?.length ? { occluders: data.occluders } : {}),
   };
 }
 

@@ -113,6 +113,40 @@ describe(`mockup templates on ${testDbKind}`, () => {
     expect(full.headers.get('content-type')).toBe('image/jpeg');
   });
 
+  it("stores a template's occluders with its placement and answers them", async () => {
+    const { tokens } = await buildSignedInUser(t.app);
+    const occluders = [
+      {
+        points: [
+          [0.4, 0.1],
+          [0.5, 0.1],
+          [0.5, 0.9],
+        ],
+      },
+      {
+        points: [
+          [0.2, 0.6],
+          [0.4, 0.62],
+        ],
+        brush: 0.03,
+      },
+    ];
+    const upload = await postForm(
+      t.url,
+      tokens.access,
+      IMAGE_MODE,
+      { templateData: JSON.stringify({ ...quad, occluders }) },
+      [{ name: 'bag.jpg', data: await buildJpeg(), type: 'image/jpeg' }],
+      'file',
+    );
+    expect(upload.status).toBe(201);
+    expect(upload.body.templates[0].placement).toMatchObject({
+      corners: quad,
+      behindPhoto: false,
+      occluders,
+    });
+  });
+
   it('stores a template without a placeholder when no_placeholder is sent', async () => {
     const { tokens } = await buildSignedInUser(t.app);
     const upload = await postForm(
@@ -173,6 +207,67 @@ describe(`mockup templates on ${testDbKind}`, () => {
     ],
     ['a corner that is text', { ...quad, topLeft: { x: 'left', y: 0.2 } }, /topLeft\.x must be a number/],
     ['an unknown fit', { ...quad, fit: 'squash' }, /fit must be one of contain, cover, stretch/],
+    [
+      'an occluder point outside the image',
+      {
+        ...quad,
+        occluders: [
+          {
+            points: [
+              [0.1, 0.1],
+              [1.4, 0.2],
+              [0.3, 0.5],
+            ],
+          },
+        ],
+      },
+      /occluders\.points x must be between 0 and 1/,
+    ],
+    [
+      'a picked occluder of two points',
+      {
+        ...quad,
+        occluders: [
+          {
+            points: [
+              [0.1, 0.1],
+              [0.4, 0.2],
+            ],
+          },
+        ],
+      },
+      /A picked occluder needs at least 3 points/,
+    ],
+    [
+      'a brush wider than a quarter of the image',
+      {
+        ...quad,
+        occluders: [
+          {
+            points: [
+              [0.1, 0.1],
+              [0.4, 0.2],
+            ],
+            brush: 0.5,
+          },
+        ],
+      },
+      /occluders\.brush must be between 0\.002 and 0\.25/,
+    ],
+    [
+      'more than 20 occluders',
+      {
+        ...quad,
+        occluders: Array.from({ length: 21 }, () => ({
+          points: [
+            [0.1, 0.1],
+            [0.2, 0.2],
+          ],
+          brush: 0.01,
+        })),
+      },
+      /at most 20 occluders/,
+    ],
   ];
   for (const [name, templateData, message] of invalid) {
     it(`refuses templateData with ${name} and stores nothing`, async () => {
