@@ -152,6 +152,17 @@ export async function buildApp({ config, db, orderSources, ordersClock }: AppDep
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Once closing began, every answer closes its connection: a keep-alive connection whose request
+  // was under way then (a webhook delivery, a poll) would hold the server open until its keep-alive
+  // timeout, 72 s, far past a stop's grace period.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
   recordRoutes(app);
   const metrics = appMetrics({ queueDepth: () => queue.depth(), poolUse: () => poolUseOf(db), log: app.log });
   metrics.observeRequests(app);
