@@ -51,10 +51,8 @@ describe(`a bulk send to production whose worker is killed (kill -9) mid-run, on
     { timeout: 60_000 },
     async () => {
       const { printify } = world;
-      const made = Array.from({ length: 10 }, () => printify.addOrder(world.shopId));
-      await world.connectPrintify();
-      const ids: string[] = [];
-      for (const order of made) ids.push((await world.orderOf(order.id))!.id);
+      const { made, stored } = await world.importedOrders(10);
+      const ids = stored.map((order) => order.id);
 
       // The database and the address go to a server process, which is then killed mid-run.
       await world.t.app.close();

@@ -17,15 +17,10 @@ describe(`a bulk send to production against the Printify sandbox on ${testDbKind
     { timeout: 60_000 },
     async () => {
       const { printify } = world;
-      const made = Array.from({ length: 12 }, () => printify.addOrder(world.shopId));
-      await world.connectPrintify();
+      const { made, stored } = await world.importedOrders(12);
       expect((await world.source('printify')).webhooks).toBe('registered');
-      const ids: string[] = [];
-      for (const order of made) {
-        const stored = await world.orderOf(order.id);
-        expect(stored?.status).toBe('awaiting_approval');
-        ids.push(stored!.id);
-      }
+      for (const order of stored) expect(order?.status).toBe('awaiting_approval');
+      const ids = stored.map((order) => order.id);
 
       printify.setFaultRate(0.2);
       // Printify acts, then its answer is lost: a dropped connection and a 500 after the fact.

@@ -28,6 +28,7 @@ export async function startSandboxOrdersWorld(env: Record<string, string> = {}) 
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     PRINTIFY_BASE_URL: printify.url,
     GELATO_BASE_URL: gelato.url,
+    // Stated, not left to startTestApp: the kill test starts main.ts on this same env.
     GELATO_ORDER_BASE_URL: gelato.url,
     SHOPIFY_BASE_URL: shopify.baseUrlTemplate,
     // The periodic reconcile stays out of the way: each test says when PodFlow reads the provider.
@@ -100,12 +101,25 @@ export async function startSandboxOrdersWorld(env: Record<string, string> = {}) 
     )!;
   }
 
-  /** PodFlow's order of the provider's order id (undefined while it has none). */
-  async function orderOf(providerOrderId: string) {
+  type Listed = { id: string; provider_order_id: string; status: string; provider_status: string };
+  /** PodFlow's orders (the newest 200) by the provider's order id. */
+  async function listed(): Promise<Map<string, Listed>> {
     const { body } = await call('GET', '/orders_app/orders/?limit=200');
-    return (
-      body.orders as { id: string; provider_order_id: string; status: string; provider_status: string }[]
-    ).find((order) => order.provider_order_id === providerOrderId);
+    return new Map((body.orders as Listed[]).map((order) => [order.provider_order_id, order]));
+  }
+
+  /** PodFlow's order of the provider's order id (undefined while it has none). */
+  const orderOf = async (providerOrderId: string) => (await listed()).get(providerOrderId);
+
+  /**
+   * `count` new orders on hold in the Printify shop, imported by saving its connection: the
+   * sandbox's orders and PodFlow's, in the same order (read with one list call).
+   */
+  async function importedOrders(count: number) {
+    const made = Array.from({ length: count }, () => printify.addOrder(shopId));
+    await connectPrintify();
+    const byProviderId = await listed();
+    return { made, stored: made.map((order) => byProviderId.get(order.id)!) };
   }
 
   /** Waits until the sandbox's webhook deliveries were made and PodFlow applied what they told. */
@@ -158,6 +172,7 @@ export async function startSandboxOrdersWorld(env: Record<string, string> = {}) 
     newWorkspace: (name: string) => buildWorkspace(t.app, access, name),
     source,
     orderOf,
+    importedOrders,
     settled,
     sendFailedAgain,
     async close() {
