@@ -143,6 +143,21 @@ const heldBySomeoneElse = (orderId: string, ms: number) =>
     })
     .execute();
 
+/**
+ * A try that found the write held by someone else, and a promise that settles once it waits for
+ * that holder (its first poll): what the test then does to the holder, the try sees.
+ */
+function waitingTry(write: ProviderWrite) {
+  let polling: () => void = () => undefined;
+  const waits = new Promise<void>((resolve) => (polling = resolve));
+  const sleep = async (ms: number) => {
+    polling();
+    await new Promise((resolve) => setTimeout(resolve, ms));
+  };
+  const outcome = orderSubmissions({ db: database.db, leaseMs: 60_000, pollMs: 5, sleep }).submit(write);
+  return { outcome, waits };
+}
+
 const submissions = (leaseMs = 60_000) => orderSubmissions({ db: database.db, leaseMs, pollMs: 5 });
 const rows = (orderId: string) =>
   database.db
@@ -305,14 +320,14 @@ describe('exactly-once provider writes', () => {
     async (outcome, reason) => {
       const p = provider(await newOrder());
       await heldBySomeoneElse(p.write.orderId, 60_000);
-      const waiting = submissions().submit(p.write);
-      await new Promise((resolve) => setTimeout(resolve, 30));
+      const waiting = waitingTry(p.write);
+      await waiting.waits;
       await database.db
         .updateTable('order_submissions')
         .set({ closed_at: Date.now(), outcome, reason, lease_until: null })
         .where('order_id', '=', p.write.orderId)
         .execute();
-      expect(await waiting).toMatchObject({ outcome, sentence: reason });
+      expect(await waiting.outcome).toMatchObject({ outcome, sentence: reason });
       expect(p.state).toMatchObject({ reads: 0, sends: 0 });
     },
   );
@@ -320,10 +335,10 @@ describe('exactly-once provider writes', () => {
   it('claims the write again when the try it waited for was withdrawn, and sends it once', async () => {
     const p = provider(await newOrder());
     await heldBySomeoneElse(p.write.orderId, 60_000);
-    const waiting = submissions().submit(p.write);
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    const waiting = waitingTry(p.write);
+    await waiting.waits;
     await database.db.deleteFrom('order_submissions').where('order_id', '=', p.write.orderId).execute();
-    expect(await waiting).toMatchObject({ outcome: 'done', sent: true });
+    expect(await waiting.outcome).toMatchObject({ outcome: 'done', sent: true });
     expect(p.state.sends).toBe(1);
     expect(await rows(p.write.orderId)).toMatchObject([{ outcome: 'done' }]);
   });
