@@ -298,6 +298,100 @@ function twice(v: v128): v128 {
 }
 
 /**
+ * One group of four pixels of a warp row: their taps at design positions (x0, y0) plus fractions
+ * (fx, fy: 1/32768ths), of which `n` lie in the row, sampled, shaded by the four shade bytes at
+ * `shade` and blended over the canvas at `pixel`.
+ */
+function drawGroup(
+  x0: v128,
+  y0: v128,
+  fx: v128,
+  fy: v128,
+  n: i32,
+  pixel: usize,
+  shade: usize,
+  design: usize,
+  stride: i32,
+  lastX: i32,
+  lastY: i32,
+  lastXs: v128,
+  lastYs: v128,
+  strides: v128,
+  designs: v128,
+  slopes: v128,
+  bases: v128,
+  spread: v128,
+  pack: v128,
+  half: v128,
+  full: v128,
+): void {
+  const rowBytes = (<usize>stride) << 2;
+  let p0: v128, p1: v128, p2: v128, p3: v128;
+  const inside = v128.and(i32x4.lt_u(x0, lastXs), i32x4.lt_u(y0, lastYs));
+  if (n >= 4 && i32x4.all_true(inside)) {
+    const at = i32x4.add(i32x4.shl(i32x4.add(i32x4.mul(y0, strides), x0), 2), designs);
+    const at0 = <usize>i32x4.extract_lane(at, 0);
+    const at1 = <usize>i32x4.extract_lane(at, 1);
+    const at2 = <usize>i32x4.extract_lane(at, 2);
+    const at3 = <usize>i32x4.extract_lane(at, 3);
+    p0 = v128.load64_lane(at0 + rowBytes, v128.load64_zero(at0), 1);
+    p1 = v128.load64_lane(at1 + rowBytes, v128.load64_zero(at1), 1);
+    p2 = v128.load64_lane(at2 + rowBytes, v128.load64_zero(at2), 1);
+    p3 = v128.load64_lane(at3 + rowBytes, v128.load64_zero(at3), 1);
+  } else {
+    v128.store(BORDER, x0);
+    v128.store(BORDER, y0, 16);
+    p0 = borderTaps(design, stride, lastX, lastY, 0, true);
+    p1 = borderTaps(design, stride, lastX, lastY, 1, n > 1);
+    p2 = borderTaps(design, stride, lastX, lastY, 2, n > 2);
+    p3 = borderTaps(design, stride, lastX, lastY, 3, n > 3);
+  }
+  if (!v128.any_true(v128.or(v128.or(p0, p1), v128.or(p2, p3)))) return;
+  // Tap by tap, the four pixels side by side.
+  const q0 = v128.shuffle<i32>(p0, p1, 0, 4, 1, 5);
+  const q1 = v128.shuffle<i32>(p0, p1, 2, 6, 3, 7);
+  const q2 = v128.shuffle<i32>(p2, p3, 0, 4, 1, 5);
+  const q3 = v128.shuffle<i32>(p2, p3, 2, 6, 3, 7);
+  const t00 = v128.shuffle<i64>(q0, q2, 0, 2);
+  const t10 = v128.shuffle<i64>(q0, q2, 1, 3);
+  const t01 = v128.shuffle<i64>(q1, q3, 0, 2);
+  const t11 = v128.shuffle<i64>(q1, q3, 1, 3);
+  const level = i32x4.extend_low_i16x8_u(i16x8.extend_low_i8x16_u(v128.load32_zero(shade)));
+  const s = i32x4.shr_u(i32x4.add(i32x4.mul(level, slopes), bases), 16);
+  const under = i8x16.relaxed_swizzle(v128.load(pixel), spread);
+  const fxs = twice(fx);
+  const fys = twice(fy);
+  const ss = twice(s);
+  const low = blendHalf(
+    i16x8.extend_low_i8x16_u(t00),
+    i16x8.extend_low_i8x16_u(t10),
+    i16x8.extend_low_i8x16_u(t01),
+    i16x8.extend_low_i8x16_u(t11),
+    v128.shuffle<i32>(fxs, fxs, 0, 0, 1, 1),
+    v128.shuffle<i32>(fys, fys, 0, 0, 1, 1),
+    v128.shuffle<i32>(ss, ss, 0, 0, 1, 1),
+    i16x8.extend_low_i8x16_u(under),
+    half,
+    full,
+  );
+  const high = blendHalf(
+    i16x8.extend_high_i8x16_u(t00),
+    i16x8.extend_high_i8x16_u(t10),
+    i16x8.extend_high_i8x16_u(t01),
+    i16x8.extend_high_i8x16_u(t11),
+    v128.shuffle<i32>(fxs, fxs, 2, 2, 3, 3),
+    v128.shuffle<i32>(fys, fys, 2, 2, 3, 3),
+    v128.shuffle<i32>(ss, ss, 2, 2, 3, 3),
+    i16x8.extend_high_i8x16_u(under),
+    half,
+    full,
+  );
+  const rgb = i8x16.relaxed_swizzle(i8x16.narrow_i16x8_u(low, high), pack);
+  v128.store64_lane(pixel, rgb, 0);
+  v128.store32_lane(pixel, rgb, 2, 8);
+}
+
+/**
  * One row of the warp of a premultiplied design over an RGB template: for output columns `from`
  * to `to` of the row (`o`: the byte offset of `from` in the canvas), map the pixel centre into the
  * design through the homography's row terms (u = (a x + rowU) / (g x + rowW), v likewise), sample
@@ -328,7 +422,6 @@ export function warpRow(
   shadeBase: i32,
   shadeSlope: i32,
 ): void {
-  const rowBytes = (<usize>stride) << 2;
   const spread = v128.load(WARP_CONSTANTS);
   const pack = v128.load(WARP_CONSTANTS, 16);
   const half = v128.load(WARP_CONSTANTS, 32);
@@ -371,73 +464,106 @@ export function warpRow(
       const fy = i32x4.shr_u(v128.and(groupV, fractions), 1);
       groupU = i32x4.add(groupU, stepU);
       groupV = i32x4.add(groupV, stepV);
-      let p0: v128, p1: v128, p2: v128, p3: v128;
-      const inside = v128.and(i32x4.lt_u(x0, lastXs), i32x4.lt_u(y0, lastYs));
-      if (end - x >= 4 && i32x4.all_true(inside)) {
-        const at = i32x4.add(i32x4.shl(i32x4.add(i32x4.mul(y0, strides), x0), 2), designs);
-        const at0 = <usize>i32x4.extract_lane(at, 0);
-        const at1 = <usize>i32x4.extract_lane(at, 1);
-        const at2 = <usize>i32x4.extract_lane(at, 2);
-        const at3 = <usize>i32x4.extract_lane(at, 3);
-        p0 = v128.load64_lane(at0 + rowBytes, v128.load64_zero(at0), 1);
-        p1 = v128.load64_lane(at1 + rowBytes, v128.load64_zero(at1), 1);
-        p2 = v128.load64_lane(at2 + rowBytes, v128.load64_zero(at2), 1);
-        p3 = v128.load64_lane(at3 + rowBytes, v128.load64_zero(at3), 1);
-      } else {
-        const n = end - x;
-        v128.store(BORDER, x0);
-        v128.store(BORDER, y0, 16);
-        p0 = borderTaps(design, stride, lastX, lastY, 0, true);
-        p1 = borderTaps(design, stride, lastX, lastY, 1, n > 1);
-        p2 = borderTaps(design, stride, lastX, lastY, 2, n > 2);
-        p3 = borderTaps(design, stride, lastX, lastY, 3, n > 3);
-      }
-      if (!v128.any_true(v128.or(v128.or(p0, p1), v128.or(p2, p3)))) continue;
-      // Tap by tap, the four pixels side by side.
-      const q0 = v128.shuffle<i32>(p0, p1, 0, 4, 1, 5);
-      const q1 = v128.shuffle<i32>(p0, p1, 2, 6, 3, 7);
-      const q2 = v128.shuffle<i32>(p2, p3, 0, 4, 1, 5);
-      const q3 = v128.shuffle<i32>(p2, p3, 2, 6, 3, 7);
-      const t00 = v128.shuffle<i64>(q0, q2, 0, 2);
-      const t10 = v128.shuffle<i64>(q0, q2, 1, 3);
-      const t01 = v128.shuffle<i64>(q1, q3, 0, 2);
-      const t11 = v128.shuffle<i64>(q1, q3, 1, 3);
-      const level = i32x4.extend_low_i16x8_u(
-        i16x8.extend_low_i8x16_u(v128.load32_zero(shade + <usize>(mapRow + x))),
-      );
-      const s = i32x4.shr_u(i32x4.add(i32x4.mul(level, slopes), bases), 16);
-      const under = i8x16.relaxed_swizzle(v128.load(pixel), spread);
-      const fxs = twice(fx);
-      const fys = twice(fy);
-      const ss = twice(s);
-      const low = blendHalf(
-        i16x8.extend_low_i8x16_u(t00),
-        i16x8.extend_low_i8x16_u(t10),
-        i16x8.extend_low_i8x16_u(t01),
-        i16x8.extend_low_i8x16_u(t11),
-        v128.shuffle<i32>(fxs, fxs, 0, 0, 1, 1),
-        v128.shuffle<i32>(fys, fys, 0, 0, 1, 1),
-        v128.shuffle<i32>(ss, ss, 0, 0, 1, 1),
-        i16x8.extend_low_i8x16_u(under),
+      drawGroup(
+        x0,
+        y0,
+        fx,
+        fy,
+        end - x,
+        pixel,
+        shade + <usize>(mapRow + x),
+        design,
+        stride,
+        lastX,
+        lastY,
+        lastXs,
+        lastYs,
+        strides,
+        designs,
+        slopes,
+        bases,
+        spread,
+        pack,
         half,
         full,
       );
-      const high = blendHalf(
-        i16x8.extend_high_i8x16_u(t00),
-        i16x8.extend_high_i8x16_u(t10),
-        i16x8.extend_high_i8x16_u(t01),
-        i16x8.extend_high_i8x16_u(t11),
-        v128.shuffle<i32>(fxs, fxs, 2, 2, 3, 3),
-        v128.shuffle<i32>(fys, fys, 2, 2, 3, 3),
-        v128.shuffle<i32>(ss, ss, 2, 2, 3, 3),
-        i16x8.extend_high_i8x16_u(under),
-        half,
-        full,
-      );
-      const rgb = i8x16.relaxed_swizzle(i8x16.narrow_i16x8_u(low, high), pack);
-      v128.store64_lane(pixel, rgb, 0);
-      v128.store32_lane(pixel, rgb, 2, 8);
     }
+  }
+}
+
+/**
+ * warpRow for a print area that is not flat (a cylinder, the photo's folds): each output pixel's
+ * place in the print area's box is looked up, not computed, in `coords` (two f32s per pixel, x
+ * then y, from column `from` on; a place far outside the box shows nothing), and taken into the
+ * design by the design's fit: u = x * su + ou, v = y * sv + ov, in 1/65536ths of a design pixel
+ * less half a pixel. The rest is warpRow's.
+ */
+export function warpRowMapped(
+  design: usize,
+  stride: i32,
+  lastX: i32,
+  lastY: i32,
+  from: i32,
+  to: i32,
+  coords: usize,
+  su: f32,
+  ou: f32,
+  sv: f32,
+  ov: f32,
+  canvas: usize,
+  o: i32,
+  shade: usize,
+  mapRow: i32,
+  shadeBase: i32,
+  shadeSlope: i32,
+): void {
+  const spread = v128.load(WARP_CONSTANTS);
+  const pack = v128.load(WARP_CONSTANTS, 16);
+  const half = v128.load(WARP_CONSTANTS, 32);
+  const full = v128.load(WARP_CONSTANTS, 48);
+  const lastXs = i32x4.splat(lastX);
+  const lastYs = i32x4.splat(lastY);
+  const strides = i32x4.splat(stride);
+  const designs = i32x4.splat(<i32>design);
+  const fractions = i32x4.splat(0xffff);
+  const slopes = i32x4.splat(shadeSlope);
+  const bases = i32x4.splat(shadeBase);
+  const sus = f32x4.splat(su);
+  const ous = f32x4.splat(ou);
+  const svs = f32x4.splat(sv);
+  const ovs = f32x4.splat(ov);
+  let pixel = canvas + <usize>o;
+  let at = coords;
+  for (let x = from; x < to; x += 4, pixel += 12, at += 32) {
+    const first = v128.load(at);
+    const second = v128.load(at, 16);
+    const xs = v128.shuffle<f32>(first, second, 0, 2, 4, 6);
+    const ys = v128.shuffle<f32>(first, second, 1, 3, 5, 7);
+    const groupU = i32x4.trunc_sat_f32x4_s(f32x4.add(f32x4.mul(xs, sus), ous));
+    const groupV = i32x4.trunc_sat_f32x4_s(f32x4.add(f32x4.mul(ys, svs), ovs));
+    drawGroup(
+      i32x4.shr_s(groupU, 16),
+      i32x4.shr_s(groupV, 16),
+      i32x4.shr_u(v128.and(groupU, fractions), 1),
+      i32x4.shr_u(v128.and(groupV, fractions), 1),
+      to - x,
+      pixel,
+      shade + <usize>(mapRow + x),
+      design,
+      stride,
+      lastX,
+      lastY,
+      lastXs,
+      lastYs,
+      strides,
+      designs,
+      slopes,
+      bases,
+      spread,
+      pack,
+      half,
+      full,
+    );
   }
 }
 

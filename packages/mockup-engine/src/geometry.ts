@@ -18,7 +18,30 @@ export type Placement = {
   behindPhoto?: boolean;
   /** Parts of the photo in front of the print area (a strap, a hand, a frame's mount): they stay in front. */
   occluders?: Occluder[] | null;
+  /** The print area is wrapped round a cylinder (a mug, a tumbler, a bottle); none: it is flat. */
+  cylinder?: Cylinder | null;
+  /** How far the design follows the photo's folds and seams: 0 or none (off) to 1. */
+  displacement?: number | null;
+  /** How the photo's light and shade fall on the design; none: full strength, tone chosen from the photo. */
+  shading?: Shading | null;
 };
+
+/**
+ * A print area wrapped round a cylinder seen from the side: the corners still bound it, `wrap`
+ * is the arc it covers (degrees, up to 180: half the cylinder), so the design compresses towards
+ * the left and right edges as a real wrap does, and `curvature` bows its horizontal lines into the
+ * cylinder's ellipses: how far the middle of each line lies below the line through its ends, as a
+ * fraction of the print area's width (negative: above; the camera looks from below the middle).
+ */
+export type Cylinder = { curvature: number; wrap: number };
+
+/**
+ * `strength`: 0 (none) to 1 (the photo's full light and shade). `tone`: on light fabric (and any
+ * light photo) the design is darkened in proportion to the photo's brightness; on dark fabric
+ * that would turn it black, so the photo's shadows and highlights are transferred as steps of
+ * brightness instead; 'auto' picks by the print area's brightness.
+ */
+export type Shading = { strength?: number; tone?: 'auto' | 'light' | 'dark' };
 
 /**
  * A part of the photo that lies in front of the print area, in fractions of the template: a
@@ -117,6 +140,74 @@ export function apply(m: Homography, p: Point): Point {
 
 const distance = (p: Point, q: Point) => Math.hypot(p.x - q.x, p.y - q.y);
 
+/**
+ * The print area's box: the rectangle a design is fitted into (as big as the quad's mean edges,
+ * with the typed dimensions' aspect when given) and the homography taking it onto the quad.
+ */
+export type Box = { width: number; height: number; toArea: Homography };
+
+export function boxOf(area: Quad, dimensions: Placement['dimensions']): Box {
+  const across = (distance(area.topLeft, area.topRight) + distance(area.bottomLeft, area.bottomRight)) / 2;
+  const down = (distance(area.topLeft, area.bottomLeft) + distance(area.topRight, area.bottomRight)) / 2;
+  let width = across;
+  let height = down;
+  if (dimensions && dimensions.width > 0 && dimensions.height > 0) {
+    const aspect = dimensions.width / dimensions.height;
+    const size = Math.sqrt(across * down);
+    width = size * Math.sqrt(aspect);
+    height = size / Math.sqrt(aspect);
+  }
+  const toArea = homography(
+    [
+      { x: 0, y: 0 },
+      { x: width, y: 0 },
+      { x: width, y: height },
+      { x: 0, y: height },
+    ],
+    ring(area),
+  );
+  return { width, height, toArea };
+}
+
+/** The largest arc a print area may wrap (half the cylinder: the part a camera can see). */
+export const maxWrap = 180;
+
+/**
+ * A cylinder's surface in box coordinates: `onto` takes a point of the flat box (where the design
+ * is laid) to where it shows once wrapped, `from` is its inverse (null: beside the cylinder).
+ * Across, a point at arc angle theta shows at sin(theta) (the cylinder seen from afar); down, it
+ * drops by the ellipse through the print area's ends, `curvature` times the width at the middle.
+ */
+export function cylinderSurface(box: { width: number; height: number }, cylinder: Cylinder) {
+  const half = (Math.min(maxWrap, Math.max(1, cylinder.wrap)) * Math.PI) / 360;
+  const sinHalf = Math.sin(half);
+  const cosHalf = Math.cos(half);
+  const bow = cylinder.curvature * box.width;
+  const drop = (theta: number) => (bow * (Math.cos(theta) - cosHalf)) / (1 - cosHalf);
+  return {
+    onto(x: number, y: number): Point {
+      const theta = ((2 * x) / box.width - 1) * half;
+      return { x: (box.width / 2) * (1 + Math.sin(theta) / sinHalf), y: y + drop(theta) };
+    },
+    from(x: number, y: number): Point | null {
+      const s = ((2 * x) / box.width - 1) * sinHalf;
+      if (s < -1 || s > 1) return null;
+      const theta = Math.asin(s);
+      return { x: (box.width / 2) * (1 + theta / half), y: y - drop(theta) };
+    },
+  };
+}
+
+/**
+ * How much larger than the flat box a placement's surface shows a design at its most: a wrap
+ * shows the middle of its arc wider than the chord's share of it (theta / sin theta).
+ */
+export function magnification(placement: Pick<Placement, 'cylinder'>): number {
+  if (!placement.cylinder) return 1;
+  const half = (Math.min(maxWrap, Math.max(1, placement.cylinder.wrap)) * Math.PI) / 360;
+  return half / Math.sin(half);
+}
+
 /** A rectangle: left, top, width, height. */
 export type Rect = { left: number; top: number; width: number; height: number };
 
@@ -132,6 +223,9 @@ export type Layout = {
   toDesign: Homography;
   /** The corners of the design on the template. */
   quad: Quad;
+  /** The print area's box and the part of it the shown part of the design fills (box units). */
+  box: Box;
+  target: Rect;
 };
 
 /** The print area's corners in template pixels. */
@@ -153,6 +247,7 @@ export const ring = (q: Quad): Point[] => [q.topLeft, q.topRight, q.bottomRight,
  * The box is as big as the quad's mean edges, with the typed dimensions' aspect when given.
  * `keepSize`: the design is warped at the size it has, not reduced first. `adjust`: the seller's
  * scale and move (see Adjustment); the part of the design outside the box is cut away.
+ * `magnify`: how much larger than the box the surface shows it at its most (see magnification).
  */
 export function layout(
   area: Quad,
@@ -162,26 +257,10 @@ export function layout(
   designHeight: number,
   keepSize = false,
   adjust?: Adjustment | null,
+  magnify = 1,
 ): Layout {
-  const across = (distance(area.topLeft, area.topRight) + distance(area.bottomLeft, area.bottomRight)) / 2;
-  const down = (distance(area.topLeft, area.bottomLeft) + distance(area.topRight, area.bottomRight)) / 2;
-  let boxW = across;
-  let boxH = down;
-  if (dimensions && dimensions.width > 0 && dimensions.height > 0) {
-    const aspect = dimensions.width / dimensions.height;
-    const size = Math.sqrt(across * down);
-    boxW = size * Math.sqrt(aspect);
-    boxH = size / Math.sqrt(aspect);
-  }
-  const boxToArea = homography(
-    [
-      { x: 0, y: 0 },
-      { x: boxW, y: 0 },
-      { x: boxW, y: boxH },
-      { x: 0, y: boxH },
-    ],
-    ring(area),
-  );
+  const box = boxOf(area, dimensions);
+  const { width: boxW, height: boxH, toArea: boxToArea } = box;
 
   const designAspect = designWidth / designHeight;
   const boxAspect = boxW / boxH;
@@ -232,7 +311,10 @@ export function layout(
   }
   const reduced = keepSize
     ? { width: source.width, height: source.height }
-    : { width: Math.max(1, Math.round(target.width)), height: Math.max(1, Math.round(target.height)) };
+    : {
+        width: Math.max(1, Math.round(target.width * magnify)),
+        height: Math.max(1, Math.round(target.height * magnify)),
+      };
   const corners = [
     { x: target.left, y: target.top },
     { x: target.left + target.width, y: target.top },
@@ -254,6 +336,8 @@ export function layout(
     toTemplate,
     toDesign: invert(toTemplate),
     quad: { topLeft: corners[0], topRight: corners[1], bottomRight: corners[2], bottomLeft: corners[3] },
+    box,
+    target,
   };
 }
 
@@ -288,6 +372,7 @@ export function workingSide(
     fit: FitMode;
     dimensions?: Placement['dimensions'];
     adjust?: Adjustment | null;
+    magnify?: number;
   }[],
   designWidth: number,
   designHeight: number,
@@ -302,6 +387,7 @@ export function workingSide(
       designHeight,
       false,
       area.adjust,
+      area.magnify,
     );
     scale = Math.max(scale, reduced.width / source.width, reduced.height / source.height);
   }

@@ -68,6 +68,25 @@ type Exports = {
     shadeBase: number,
     shadeSlope: number,
   ): void;
+  warpRowMapped(
+    design: number,
+    stride: number,
+    lastX: number,
+    lastY: number,
+    from: number,
+    to: number,
+    coords: number,
+    su: number,
+    ou: number,
+    sv: number,
+    ov: number,
+    canvas: number,
+    o: number,
+    shade: number,
+    mapRow: number,
+    shadeBase: number,
+    shadeSlope: number,
+  ): void;
 };
 
 const compiled = new WebAssembly.Module(readFileSync(new URL('./kernels.wasm', import.meta.url)));

@@ -2,22 +2,36 @@ import sharp from 'sharp';
 import {
   type Adjustment,
   type Bounds,
+  type Box,
   type Occluder,
   type Placement,
+  type Point,
   type Quad,
   type Rect,
+  apply,
+  boxOf,
   cutsOff,
+  cylinderSurface,
   homography,
   ring,
   invert,
   layout,
+  magnification,
   pixelBounds,
   quadInPixels,
   samplingMargin,
   workingSide,
 } from './geometry.ts';
 import { randomUUID } from 'node:crypto';
-import { type AreaMaps, type DesignPixels, warp, warpOverRgb } from './warp.ts';
+import {
+  type AreaMaps,
+  type DesignPixels,
+  type SurfaceFit,
+  type SurfaceMap,
+  warp,
+  warpOverRgb,
+  warpOverRgbMapped,
+} from './warp.ts';
 import { flattenAll, kernels, premultiplyAll, reduce } from './kernels.ts';
 
 /**
@@ -169,12 +183,33 @@ function spanAt(points: readonly { x: number; y: number }[], y: number): [number
 }
 
 /**
- * The photo's shading over the print area: brightness (lightly blurred, 3x3, so fabric grain does
- * not turn into noise) relative to the area's brightest level (its 99th percentile, over the
- * opaque pixels inside the quad), 255 meaning 1.
+ * Below this median brightness (0 to 255) of its print area, a photo is dark fabric: its shading
+ * is transferred as steps of brightness, not as a fraction of the design's colour.
  */
-function areaMaps(rgba: Uint8Array, width: number, height: number, area: Quad, hasAlpha: boolean): AreaMaps {
-  const bounds = pixelBounds(area, width, height);
+export const darkBelow = 80;
+
+/**
+ * How far below the print area's brightest level a shade on dark fabric counts as black: a
+ * shadow of depth d darkens the design by d / (reference + darkRange), so on black fabric
+ * (reference about 40) a fold's full depth takes at most a quarter of the design's brightness.
+ */
+const darkRange = 128;
+
+/**
+ * The photo's shading over `bounds` (the print area's, in template pixels): brightness (lightly
+ * blurred, 3x3, so fabric grain does not turn into noise) against the area's brightest level
+ * (its 99th percentile, over the opaque pixels inside the quad), 255 meaning 1. On light fabric a
+ * ratio (a shade at half the brightest level halves the design's colour); on dark fabric (see
+ * darkBelow) the shade's depth below the brightest level over that level plus darkRange.
+ */
+function areaMaps(
+  rgba: Uint8Array,
+  width: number,
+  area: Quad,
+  hasAlpha: boolean,
+  bounds: Rect,
+  tone: 'auto' | 'light' | 'dark',
+): AreaMaps & { reference: number } {
   const { left, top, width: bw, height: bh } = bounds;
   const count = bw * bh;
   const k = kernels();
@@ -211,19 +246,189 @@ function areaMaps(rgba: Uint8Array, width: number, height: number, area: Quad, h
   const histogram = new Uint32Array(bytes.buffer, histogramAt, 256);
   let total = 0;
   for (const levelCount of histogram) total += levelCount;
-  let reference = 255;
+  let reference = 0;
+  let median = 0;
   let seen = 0;
   for (let level = 0; level < 256; level += 1) {
     seen += histogram[level]!;
+    if (seen * 2 < total) median = level + 1;
     if (total > 0 && seen >= total * 0.99) {
       reference = Math.max(level, 1);
       break;
     }
   }
-  k.exports.scaleLevels(levelsAt, count, 255 / reference, shadeAt);
+  if (reference === 0) reference = 255;
+  const dark = tone === 'dark' || (tone === 'auto' && total > 0 && median < darkBelow);
   const shade = new Uint8Array(new SharedArrayBuffer(count));
-  shade.set(bytes.subarray(shadeAt, shadeAt + count));
-  return { bounds, shade, alpha };
+  if (dark) {
+    const levels = new Float32Array(bytes.buffer, levelsAt, count);
+    const scale = 255 / (reference + darkRange);
+    for (let i = 0; i < count; i += 1) {
+      shade[i] = Math.min(255, Math.max(0, Math.round((levels[i]! + darkRange) * scale)));
+    }
+  } else {
+    k.exports.scaleLevels(levelsAt, count, 255 / reference, shadeAt);
+    shade.set(bytes.subarray(shadeAt, shadeAt + count));
+  }
+  return { bounds, shade, alpha, reference };
+}
+
+/**
+ * How far a design moves with the photo's folds at displacement 1, in pixels per unit of a
+ * shade's difference from the print area's mean brightness (over its brightest level), as a
+ * fraction of the print area's width: a deep fold (half the brightest level darker than the
+ * mean) moves it 1.5% of the width.
+ */
+const displaceReach = 0.03;
+
+/**
+ * The print area's brightness smoothed enough to keep folds and seams and lose the weave: a
+ * Gaussian blur of this fraction of the print area's width.
+ */
+const foldBlur = 0.006;
+
+/**
+ * Where each pixel of `bounds` shows the print area's box: the pixel moved by the photo's folds
+ * (both ways by `shift` = reach x (brightness - mean) / reference, as a displacement map moves
+ * it), taken back through the print area's perspective and, for a cylinder, unwrapped.
+ */
+function surfaceMap(
+  placement: Placement,
+  area: Quad,
+  box: Box,
+  bounds: Rect,
+  shift: Float32Array | null,
+): SurfaceMap {
+  const { left, top, width: bw, height: bh } = bounds;
+  const toBox = invert(box.toArea);
+  const cylinder = placement.cylinder ? cylinderSurface(box, placement.cylinder) : null;
+  // Two f32s per pixel, and a group's read past a row's last pixel stays inside (32 bytes).
+  const coords = new Float32Array(new SharedArrayBuffer(bw * bh * 8 + 32));
+  const spans = new Int32Array(new SharedArrayBuffer(bh * 8));
+  const far = -1e7;
+  for (let y = 0; y < bh; y += 1) {
+    let first = -1;
+    let last = -1;
+    for (let x = 0; x < bw; x += 1) {
+      const i = y * bw + x;
+      const d = shift ? shift[i]! : 0;
+      const flat = apply(toBox, { x: left + x + 0.5 + d, y: top + y + 0.5 + d });
+      const at: Point | null = cylinder ? cylinder.from(flat.x, flat.y) : flat;
+      if (!at || !Number.isFinite(at.x) || !Number.isFinite(at.y)) {
+        coords[i * 2] = far;
+        coords[i * 2 + 1] = far;
+        continue;
+      }
+      coords[i * 2] = at.x;
+      coords[i * 2 + 1] = at.y;
+      if (at.x > -2 && at.y > -2 && at.x < box.width + 2 && at.y < box.height + 2) {
+        if (first < 0) first = x;
+        last = x;
+      }
+    }
+    spans[y * 2] = first < 0 ? 0 : left + first;
+    spans[y * 2 + 1] = first < 0 ? 0 : left + last + 1;
+  }
+  return { coords, spans };
+}
+
+/**
+ * The template pixels a part of the box (box units) can show on: its outline taken onto the
+ * surface and the photo, widened by the farthest the folds move it, clipped to `limit`.
+ */
+function reachOf(part: Rect, box: Box, placement: Placement, maxShift: number, limit: Rect): Rect {
+  const cylinder = placement.cylinder ? cylinderSurface(box, placement.cylinder) : null;
+  const steps = 48;
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (let k = 0; k <= steps; k += 1) {
+    const t = k / steps;
+    for (const [x, y] of [
+      [part.left + t * part.width, part.top],
+      [part.left + t * part.width, part.top + part.height],
+      [part.left, part.top + t * part.height],
+      [part.left + part.width, part.top + t * part.height],
+    ] as const) {
+      const onto = cylinder ? cylinder.onto(x, y) : { x, y };
+      const p = apply(box.toArea, onto);
+      minX = Math.min(minX, p.x);
+      minY = Math.min(minY, p.y);
+      maxX = Math.max(maxX, p.x);
+      maxY = Math.max(maxY, p.y);
+    }
+  }
+  const margin = Math.abs(maxShift) + 2;
+  const leftPx = Math.max(limit.left, Math.floor(minX - margin));
+  const topPx = Math.max(limit.top, Math.floor(minY - margin));
+  const right = Math.min(limit.left + limit.width, Math.ceil(maxX + margin));
+  const bottom = Math.min(limit.top + limit.height, Math.ceil(maxY + margin));
+  return {
+    left: leftPx,
+    top: topPx,
+    width: Math.max(0, right - leftPx),
+    height: Math.max(0, bottom - topPx),
+  };
+}
+
+/** The brightness over `bounds`, blurred by `sigma` pixels (the folds, not the weave). */
+async function foldLevels(flat: Uint8Array, width: number, height: number, bounds: Rect, sigma: number) {
+  const pad = Math.ceil(sigma * 3);
+  const outer = {
+    left: Math.max(0, bounds.left - pad),
+    top: Math.max(0, bounds.top - pad),
+    width: 0,
+    height: 0,
+  };
+  outer.width = Math.min(width, bounds.left + bounds.width + pad) - outer.left;
+  outer.height = Math.min(height, bounds.top + bounds.height + pad) - outer.top;
+  const grey = await sharp(asBuffer(flat), { raw: { width, height, channels: 3 } })
+    .extract(outer)
+    .greyscale()
+    .blur(Math.max(0.3, sigma))
+    .extract({
+      left: bounds.left - outer.left,
+      top: bounds.top - outer.top,
+      width: bounds.width,
+      height: bounds.height,
+    })
+    .raw()
+    .toBuffer();
+  return grey;
+}
+
+/**
+ * How far the folds move each pixel of `bounds`: `reach` times its smoothed brightness's
+ * difference from the mean inside the print area, over the area's brightest level (at most
+ * `reach` either way: a highlight above that level moves it no farther).
+ */
+function foldShift(
+  levels: Uint8Array,
+  bounds: Rect,
+  area: Quad,
+  reference: number,
+  reach: number,
+): Float32Array {
+  const corners = ring(area);
+  let sum = 0;
+  let n = 0;
+  for (let y = 0; y < bounds.height; y += 1) {
+    const span = spanAt(corners, bounds.top + y + 0.5);
+    if (!span) continue;
+    const from = Math.max(0, Math.ceil(span[0] - 0.5 - bounds.left));
+    const to = Math.min(bounds.width - 1, Math.floor(span[1] - 0.5 - bounds.left));
+    for (let x = from; x <= to; x += 1) {
+      sum += levels[y * bounds.width + x]!;
+      n += 1;
+    }
+  }
+  const mean = n > 0 ? sum / n : 128;
+  const shift = new Float32Array(levels.length);
+  for (let i = 0; i < levels.length; i += 1) {
+    shift[i] = Math.min(reach, Math.max(-reach, (reach * (levels[i]! - mean)) / reference));
+  }
+  return shift;
 }
 
 /** The occluders as an SVG of the template's size: white where the photo stays in front. */
@@ -250,6 +455,11 @@ async function occluderMap(occluders: Occluder[], width: number, height: number,
   return shared(coverage);
 }
 
+/** The farthest (in pixels) the folds move a design on this placement's box. */
+function displaceReachOf(placement: Placement, box: Box): number {
+  return Math.min(1, Math.max(0, placement.displacement ?? 0)) * displaceReach * box.width;
+}
+
 /** Decodes a template and measures its print area's shading, once per run. */
 export async function prepareTemplate(
   image: Uint8Array,
@@ -264,6 +474,26 @@ export async function prepareTemplate(
   const flat = new Uint8Array(new SharedArrayBuffer(width * height * 3));
   const hasAlpha = flattenAll(data, flat);
   const area = placement ? quadInPixels(placement.corners, width, height) : null;
+  let maps: AreaMaps | null = null;
+  if (placement && area) {
+    const whole = { left: 0, top: 0, width, height };
+    const box = boxOf(area, placement.dimensions);
+    const reach = displaceReachOf(placement, box);
+    const curved = placement.cylinder != null || reach > 0;
+    const bounds = curved
+      ? reachOf({ left: 0, top: 0, width: box.width, height: box.height }, box, placement, reach, whole)
+      : pixelBounds(area, width, height);
+    const measured = areaMaps(data, width, area, hasAlpha, bounds, placement.shading?.tone ?? 'auto');
+    maps = { bounds, shade: measured.shade, alpha: measured.alpha };
+    if (curved) {
+      let shift: Float32Array | null = null;
+      if (reach > 0) {
+        const levels = await foldLevels(flat, width, height, bounds, foldBlur * box.width);
+        shift = foldShift(levels, bounds, area, measured.reference, reach);
+      }
+      maps.surface = surfaceMap(placement, area, box, bounds, shift);
+    }
+  }
   const template = {
     id: randomUUID(),
     width,
@@ -273,7 +503,7 @@ export async function prepareTemplate(
     area,
     flat,
     rgba: hasAlpha ? shared(data) : undefined,
-    maps: area ? areaMaps(data, width, height, area, hasAlpha) : null,
+    maps,
   };
   release(data);
   const occluders = placement?.occluders?.filter((o) => o.points.length >= 2) ?? [];
@@ -409,7 +639,7 @@ export async function renderMockup(
     );
   }
 
-  const { source, reduced, quad } = layout(
+  const { source, reduced, quad, box, target } = layout(
     area,
     placement.fit,
     placement.dimensions,
@@ -417,6 +647,7 @@ export async function renderMockup(
     design.height,
     false,
     options.adjust,
+    magnification(placement),
   );
   let pixels: DesignPixels;
   if (source.width <= reduced.width * maxDirectShrink && source.height <= reduced.height * maxDirectShrink) {
@@ -441,9 +672,23 @@ export async function renderMockup(
       ring(quad),
     ),
   );
+  // A surface that is not flat: the design's fit takes each pixel's place in the box into it.
+  let fit: SurfaceFit | undefined;
+  if (maps.surface) {
+    const su = width / target.width;
+    const sv = height / target.height;
+    const reach = displaceReachOf(placement, box);
+    fit = {
+      su,
+      ou: -target.left * su - 0.5,
+      sv,
+      ov: -target.top * sv - 0.5,
+      reach: reachOf(target, box, placement, reach, maps.bounds),
+    };
+  }
   const behind = placement.behindPhoto === true && maps.alpha !== undefined;
   const bounds = pixelBounds(quad, template.width, template.height);
-  const strength = behind ? 0 : Math.min(1, Math.max(0, options.shading ?? 1));
+  const strength = behind ? 0 : Math.min(1, Math.max(0, options.shading ?? placement.shading?.strength ?? 1));
   if (keepAlpha) {
     const canvas = new Uint8Array(template.rgba!);
     warp(
@@ -455,12 +700,13 @@ export async function renderMockup(
       maps,
       strength,
       behind,
+      fit,
     );
     if (maps.occluder) putBackOccluded(canvas, template.rgba!, template.width, 4, maps);
     return encode(canvas, template.width, template.height, channels, options);
   }
   const k = kernels();
-  const canvasAt = canvasFor(template, bounds);
+  const canvasAt = canvasFor(template, fit?.reach ?? bounds);
   const canvas = () => k.bytes.subarray(canvasAt, canvasAt + template.flat.length); // after any growth
   if (behind) {
     warp(
@@ -471,8 +717,11 @@ export async function renderMockup(
       { pixels: canvas(), width: template.width, channels },
       maps,
       strength,
-      true,
+      behind,
+      fit,
     );
+  } else if (fit) {
+    warpOverRgbMapped(pixels, fit, { at: canvasAt, width: template.width }, maps, template.id, strength);
   } else {
     warpOverRgb(
       pixels,

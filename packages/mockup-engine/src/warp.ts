@@ -30,7 +30,22 @@ export type AreaMaps = {
   alpha: Uint8Array | undefined;
   /** How much of each pixel the photo's occluders cover, 255 = all (none: no occluder). */
   occluder?: Uint8Array;
+  /** A print area that is not flat: where each pixel shows the print area's box (none: flat). */
+  surface?: SurfaceMap;
 };
+
+/**
+ * For a print area wrapped round a cylinder or bent by the photo's folds: each pixel of the
+ * bounds' place in the print area's box (two f32s, x then y, row after row; far outside the box
+ * where the pixel shows none of it), and each row's columns that show the box (from, to).
+ */
+export type SurfaceMap = { coords: Float32Array; spans: Int32Array };
+
+/**
+ * How a design's fit takes the box into its pixels: u = x * su + ou, v = y * sv + ou (pixel
+ * centres at whole numbers), and the rows and columns its part of the print area can touch.
+ */
+export type SurfaceFit = { su: number; ou: number; sv: number; ov: number; reach: Rect };
 
 export type WarpTarget = {
   /** The output image, already holding the template (RGB flattened on white, or straight RGBA). */
@@ -77,9 +92,18 @@ function rowSpan(corners: readonly Point[], cy: number, bounds: Rect): [number, 
   ];
 }
 
+/** The columns of row `y` that show the box (the surface's span) within `reach`'s columns. */
+function mappedSpan(surface: SurfaceMap, area: Rect, y: number, reach: Rect): [number, number] {
+  const row = (y - area.top) * 2;
+  const from = Math.max(surface.spans[row]!, reach.left);
+  const to = Math.min(surface.spans[row + 1]!, reach.left + reach.width);
+  return from < to ? [from, to] : [0, 0];
+}
+
 /**
  * Warps `design` onto `target` within `bounds` (template pixels), shaded at `strength` (0 to 1).
  * `behind`: draw it behind the photo, seen only where the template is transparent (needs maps.alpha).
+ * `fit`: the print area is not flat; the design's place comes from maps.surface through it.
  */
 export function warp(
   design: DesignPixels,
@@ -90,8 +114,10 @@ export function warp(
   maps: AreaMaps,
   strength: number,
   behind: boolean,
+  fit?: SurfaceFit,
 ): void {
   const shading = shadingTable(strength);
+  const surface = fit ? maps.surface : undefined;
   const [a, b, c, d, e, f, g, h, i] = toDesign;
   const { data, stride, window } = design;
   const { width: dw, height: dh } = window;
@@ -102,17 +128,22 @@ export function warp(
   const rowStride = stride * 4;
   const origin = window.top * rowStride + window.left * 4;
   const corners = ring(quad);
-  for (let y = bounds.top; y < bounds.top + bounds.height; y += 1) {
+  const rows = surface ? fit!.reach : bounds;
+  for (let y = rows.top; y < rows.top + rows.height; y += 1) {
     const cy = y + 0.5;
-    const [from, to] = rowSpan(corners, cy, bounds);
+    const [from, to] = surface ? mappedSpan(surface, area, y, rows) : rowSpan(corners, cy, bounds);
     const mapRow = (y - area.top) * area.width - area.left;
     const cx = from + 0.5;
     let nu = a * cx + b * cy + c;
     let nv = d * cx + e * cy + f;
     let nw = g * cx + h * cy + i;
     for (let x = from; x < to; x += 1, nu += a, nv += d, nw += g) {
-      const u = nu / nw - 0.5;
-      const v = nv / nw - 0.5;
+      let u = nu / nw - 0.5;
+      let v = nv / nw - 0.5;
+      if (surface) {
+        u = surface.coords[(mapRow + x) * 2]! * fit!.su + fit!.ou;
+        v = surface.coords[(mapRow + x) * 2 + 1]! * fit!.sv + fit!.ov;
+      }
       if (u <= -1 || v <= -1 || u >= dw || v >= dh) continue;
       const x0 = ((u + 1) | 0) - 1;
       const y0 = ((v + 1) | 0) - 1;
@@ -205,6 +236,59 @@ export function warpOverRgb(
       (y * canvas.width + from) * 3,
       shadeAt,
       (y - area.top) * area.width - area.left,
+      shadeBase,
+      shadeSlope,
+    );
+  }
+}
+
+/**
+ * warpOverRgb for a print area that is not flat: each pixel's place in the box comes from the
+ * template's surface map (loaded into the kernels' memory once per template, like the shading),
+ * and the design's fit takes it into the design (fixed point, as warpRow's positions).
+ */
+export function warpOverRgbMapped(
+  design: DesignPixels,
+  fit: SurfaceFit,
+  canvas: { at: number; width: number },
+  maps: AreaMaps,
+  mapsKey: string,
+  strength: number,
+): void {
+  const { window, stride } = design;
+  if (Math.max(window.width, window.height) >= 32_000) {
+    throw new Error('The design is too large to warp; reduce it first.');
+  }
+  const surface = maps.surface!;
+  const k = kernels();
+  const designAt = k.load('design', design.data, design.key) + (window.top * stride + window.left) * 4;
+  const shadeAt = k.load('shade', maps.shade, mapsKey);
+  const coords = new Uint8Array(surface.coords.buffer, surface.coords.byteOffset, surface.coords.byteLength);
+  const coordsAt = k.load('coords', coords, mapsKey);
+  const shadeBase = Math.round(2 ** 24 * (1 - strength)) + 2 ** 15;
+  const shadeSlope = Math.round((2 ** 24 * strength) / 255);
+  const area = maps.bounds;
+  const { reach } = fit;
+  for (let y = reach.top; y < reach.top + reach.height; y += 1) {
+    const [from, to] = mappedSpan(surface, area, y, reach);
+    if (from >= to) continue;
+    const mapRow = (y - area.top) * area.width - area.left;
+    k.exports.warpRowMapped(
+      designAt,
+      stride,
+      window.width - 1,
+      window.height - 1,
+      from,
+      to,
+      coordsAt + (mapRow + from) * 8,
+      fit.su * 65536,
+      fit.ou * 65536,
+      fit.sv * 65536,
+      fit.ov * 65536,
+      canvas.at,
+      (y * canvas.width + from) * 3,
+      shadeAt,
+      mapRow,
       shadeBase,
       shadeSlope,
     );
