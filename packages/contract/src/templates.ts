@@ -91,6 +91,51 @@ const occluders = z
   .array(occluder, { error: 'occluders must be a list.' })
   .max(20, { error: 'A template may have at most 20 occluders.' });
 
+/**
+ * A print area wrapped round a cylinder (a mug, a tumbler, a bottle): `wrap`, the arc it covers
+ * in degrees (the design compresses towards its left and right edges), and `curvature`, how far
+ * its horizontal lines bow at the middle, a fraction of the print area's width (negative: up).
+ */
+export const cylinder = z
+  .object({
+    curvature: z
+      .number({ error: 'cylinder.curvature must be a number (a fraction of the print area width).' })
+      .min(-0.5, { error: 'cylinder.curvature must be between -0.5 and 0.5 of the print area width.' })
+      .max(0.5, { error: 'cylinder.curvature must be between -0.5 and 0.5 of the print area width.' }),
+    wrap: z
+      .number({ error: 'cylinder.wrap must be a number of degrees.' })
+      .min(10, { error: 'cylinder.wrap must be between 10 and 180 degrees.' })
+      .max(180, { error: 'cylinder.wrap must be between 10 and 180 degrees.' }),
+  })
+  .meta({ id: 'Cylinder' });
+export type Cylinder = z.infer<typeof cylinder>;
+
+export const shadingTones = ['auto', 'light', 'dark'] as const;
+
+/**
+ * How the photo's light and shade fall on the design: `strength` 0 to 1 (default 1); `tone`,
+ * light fabric (the design darkened in proportion) or dark (shadows and highlights transferred
+ * as steps, so the design keeps its colours), 'auto' choosing by the print area's brightness.
+ */
+export const shading = z
+  .object({
+    strength: z
+      .number({ error: 'shading.strength must be a number between 0 and 1.' })
+      .min(0, { error: 'shading.strength must be between 0 and 1.' })
+      .max(1, { error: 'shading.strength must be between 0 and 1.' })
+      .optional(),
+    tone: z
+      .enum(shadingTones, { error: `shading.tone must be one of ${shadingTones.join(', ')}.` })
+      .optional(),
+  })
+  .meta({ id: 'Shading' });
+export type Shading = z.infer<typeof shading>;
+
+const displacement = z
+  .number({ error: 'displacement must be a number between 0 (off) and 1.' })
+  .min(0, { error: 'displacement must be between 0 (off) and 1.' })
+  .max(1, { error: 'displacement must be between 0 (off) and 1.' });
+
 export const templateData = z
   .object({
     topLeft: point('topLeft'),
@@ -114,6 +159,9 @@ export const templateData = z
       .nullish(),
     fit: z.enum(fitModes, { error: `fit must be one of ${fitModes.join(', ')}.` }).default('contain'),
     occluders: occluders.optional(),
+    cylinder: cylinder.nullish(),
+    displacement: displacement.optional(),
+    shading: shading.optional(),
   })
   .superRefine((value, ctx) => {
     const problem = quadProblem(value);
@@ -138,6 +186,12 @@ export const placement = z
     behindPhoto: z.boolean(),
     /** Parts of the photo kept in front of the design (absent: none). */
     occluders: z.array(occluder).optional(),
+    /** The print area wraps round a cylinder (absent: flat). */
+    cylinder: cylinder.optional(),
+    /** How far the design follows the photo's folds, 0 to 1 (absent: off). */
+    displacement: z.number().optional(),
+    /** The photo's light and shade on the design (absent: full strength, tone chosen from the photo). */
+    shading: shading.optional(),
   })
   .meta({ id: 'Placement' });
 export type Placement = z.infer<typeof placement>;

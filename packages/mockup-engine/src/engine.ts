@@ -4,8 +4,8 @@ import type { Placement } from './geometry.ts';
 import type { PreparedDesign, PreparedTemplate, RenderOptions } from './pipeline.ts';
 import type { Task } from './worker.ts';
 
-export type { Adjustment, Bounds, Occluder, Placement } from './geometry.ts';
-export { quadInPixels, workingSide } from './geometry.ts';
+export type { Adjustment, Bounds, Cylinder, Occluder, Placement, Shading } from './geometry.ts';
+export { magnification, quadInPixels, workingSide } from './geometry.ts';
 export type { OutputFormat, PreparedDesign, PreparedTemplate, RenderOptions } from './pipeline.ts';
 export { designCutOff, jpegSettings } from './pipeline.ts';
 

@@ -14,6 +14,10 @@ afterAll(() => engine.close());
 
 type Grey = { data: Buffer; width: number; height: number };
 
+/** `f` of both items at once. */
+const both = async <T, R>(items: [T, T], f: (item: T) => Promise<R>): Promise<[R, R]> =>
+  (await Promise.all(items.map(f))) as [R, R];
+
 /** Decodes any image to one grey channel. */
 async function grey(image: Uint8Array): Promise<Grey> {
   const { data, info } = await sharp(image).greyscale().raw().toBuffer({ resolveWithObject: true });
@@ -126,10 +130,8 @@ describe('a print area wrapped round a cylinder', () => {
   it('draws nothing outside the wrapped print area, and a flat one as before', async () => {
     const photo = await drawn(800, 600, () => [255, 255, 255, 255]);
     const solid = await drawn(480, 360, () => [0, 0, 0, 255]);
-    const [wrapped, flat] = await Promise.all(
-      [placement, { ...placement, cylinder: null }].map(async (p) =>
-        grey(await engine.renderOnce(solid, photo, p, { format: 'png', shading: 0 })),
-      ),
+    const [wrapped, flat] = await both([placement, { ...placement, cylinder: null }], async (p) =>
+      grey(await engine.renderOnce(solid, photo, p, { format: 'png', shading: 0 })),
     );
     const at = (image: Grey, x: number, y: number) => image.data[y * image.width + x]!;
     // Above the top edge's ellipse in the middle (it drops by the curvature) the photo shows;
@@ -143,22 +145,21 @@ describe('a print area wrapped round a cylinder', () => {
     expect(at(wrapped, area.left - 3, 300)).toBe(255);
     expect(at(wrapped, area.left + area.width + 2, 300)).toBe(255);
   });
+
   it('wraps the same on a photo with transparency (the output keeps its alpha) as on an opaque one', async () => {
     const design = await gridDesign();
-    const [opaque, clear] = await Promise.all(
-      [255, 200].map(async (alpha) => {
-        const photo = await drawn(800, 600, () => [255, 255, 255, alpha]);
-        const png = await engine.renderOnce(design, photo, placement, { format: 'png', shading: 0 });
-        const { data } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
-        return { png, data };
-      }),
-    );
+    const [opaque, clear] = await both([255, 200], async (alpha) => {
+      const photo = await drawn(800, 600, () => [255, 255, 255, alpha]);
+      const png = await engine.renderOnce(design, photo, placement, { format: 'png', shading: 0 });
+      const { data } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+      return { png, data };
+    });
     // The clearer photo keeps its alpha where the grid leaves it, and the grid's ink is opaque.
     expect(clear.data[(300 * 800 + 10) * 4 + 3]).toBe(200);
     expect(clear.data[(300 * 800 + Math.floor(xOf(0.5))) * 4 + 3]).toBeGreaterThan(240);
     // Laid on white, the two show the same picture.
-    const [a, b] = await Promise.all(
-      [opaque.png, clear.png].map((png) => sharp(png).flatten({ background: '#ffffff' }).raw().toBuffer()),
+    const [a, b] = await both([opaque.png, clear.png], async (png) =>
+      sharp(png).flatten({ background: '#ffffff' }).raw().toBuffer(),
     );
     let worst = 0;
     for (let k = 0; k < a.length; k += 1) worst = Math.max(worst, Math.abs(a[k]! - b[k]!));
@@ -192,10 +193,8 @@ describe("the photo's folds move the design", () => {
       Math.abs(x + 0.5 - 260) < 2 ? [0, 0, 0, 255] : [0, 0, 0, 0],
     );
     const photoGrey = await grey(photo);
-    const [moved, still] = await Promise.all(
-      [1, 0].map(async (d) =>
-        grey(await engine.renderOnce(design, photo, placement(d), { format: 'png', shading: 0 })),
-      ),
+    const [moved, still] = await both([1, 0], async (d) =>
+      grey(await engine.renderOnce(design, photo, placement(d), { format: 'png', shading: 0 })),
     );
     // The model: a pixel shows the design 0.03 x width x (level - mean) / brightest away, both
     // ways (a displacement map), the mean over the print area and the brightest level 230.
@@ -236,10 +235,8 @@ describe('shading on dark fabric', () => {
 
   it('keeps a mid-grey design mid-grey, the fold a little darker, where multiplying would blacken it', async () => {
     const design = await drawn(240, 240, () => [128, 128, 128, 255]);
-    const [auto, light] = await Promise.all(
-      [placement(), placement('light')].map(async (p) =>
-        grey(await engine.renderOnce(design, await photo(), p, { format: 'png' })),
-      ),
+    const [auto, light] = await both([placement(), placement('light')], async (p) =>
+      grey(await engine.renderOnce(design, await photo(), p, { format: 'png' })),
     );
     const at = (image: Grey, x: number) => image.data[200 * 400 + x]!;
     // Away from the fold the design keeps its colour; in the fold's deepest part it is darker,

@@ -5,6 +5,7 @@ import {
   type Adjustment,
   type MockupEngine,
   designCutOff,
+  magnification,
   quadInPixels,
   workingSide,
 } from '@podflow/mockup-engine/engine';
@@ -69,6 +70,7 @@ export function areasOf(templates: TemplateRow[], adjustOf: (template: TemplateR
         fit: placement.fit,
         dimensions: placement.dimensions,
         adjust: adjustOf(t),
+        magnify: magnification(placement),
       },
     ];
   });

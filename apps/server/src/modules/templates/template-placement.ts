@@ -47,6 +47,11 @@ export function toPlacement(data: TemplateData): Placement {
     fit: data.fit,
     behindPhoto: false,
     ...(data.occluders?.length ? { occluders: data.occluders } : {}),
+    ...(data.cylinder ? { cylinder: data.cylinder } : {}),
+    ...(data.displacement ? { displacement: data.displacement } : {}),
+    ...(data.shading && (data.shading.strength !== undefined || (data.shading.tone ?? 'auto') !== 'auto')
+      ? { shading: data.shading }
+      : {}),
   };
 }
 

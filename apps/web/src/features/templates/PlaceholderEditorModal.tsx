@@ -11,6 +11,7 @@ import {
   SegmentedControl,
   Slider,
   Stack,
+  Tabs,
   Text,
 } from '@mantine/core';
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
@@ -33,7 +34,9 @@ import {
   type Size,
   type SizeInput,
 } from './placeholder-geometry';
-import { PlaceholderStage, type PlaceholderMode } from './PlaceholderStage';
+import { PlaceholderStage, type PlaceholderMode, type StageTool } from './PlaceholderStage';
+import { RealismControls } from './RealismControls';
+import { defaultRealism, type PreviewOccluder, type Realism } from './realism';
 import { usePreviewArtwork } from './preview-artwork';
 import { buildTemplateData } from './template-data';
 import { templateMessages as text } from './template-messages';
@@ -192,6 +195,19 @@ function Editor({ image, stage, file, workspaceId, onSkip, onUploaded, onBusyCha
   const [serverMessage, setServerMessage] = useState<string | null>(null);
   const groupRef = useRef<Konva.Group>(null);
   const { artwork, designName } = usePreviewArtwork(workspaceId);
+  const [realism, setRealism] = useState<Realism>(defaultRealism);
+  const [tool, setTool] = useState<StageTool>('move');
+  const [brush, setBrush] = useState(14);
+  const [draft, setDraft] = useState<PreviewOccluder | null>(null);
+  const [tab, setTab] = useState('placement');
+  const finishShape = () => {
+    if (draft && draft.brush === undefined && draft.points.length >= 3) addOccluder(draft);
+    setDraft(null);
+  };
+  const addOccluder = (occluder: PreviewOccluder) =>
+    setRealism((current) =>
+      current.occluders.length >= 20 ? current : { ...current, occluders: [...current.occluders, occluder] },
+    );
 
   const rotation = liveRotation ?? box.rotation;
   // Width and Height follow the box: scaled with it while it is resized, in the units typed.
@@ -257,10 +273,11 @@ function Editor({ image, stage, file, workspaceId, onSkip, onUploaded, onBusyCha
 
   const placementField = (): TemplatePlacementField => {
     if (noPlaceholder) return { noPlaceholder: true };
-    if (mode === 'perspective') return { templateData: buildTemplateData(quad, stage, 0, dimensions) };
+    if (mode === 'perspective')
+      return { templateData: buildTemplateData(quad, stage, 0, dimensions, realism) };
     // The corners the seller sees: the box node's own transform applied to its four local corners.
     const corners = groupRef.current ? cornersOfNode(groupRef.current, box) : boxCorners(box);
-    return { templateData: buildTemplateData(corners, stage, box.rotation, dimensions) };
+    return { templateData: buildTemplateData(corners, stage, box.rotation, dimensions, realism) };
   };
 
   const upload = async () => {
@@ -320,6 +337,14 @@ function Editor({ image, stage, file, workspaceId, onSkip, onUploaded, onBusyCha
             onHandleLimited={setHandleLimited}
             artwork={artwork}
             groupRef={groupRef}
+            realism={realism}
+            dimensions={dimensions}
+            tool={tool}
+            brush={brush}
+            draft={draft}
+            onDraftChange={setDraft}
+            onOccluderAdded={addOccluder}
+            onFinishShape={finishShape}
           />
         </div>
 
@@ -335,89 +360,123 @@ function Editor({ image, stage, file, workspaceId, onSkip, onUploaded, onBusyCha
               <Text fz="sm">{text.noPlaceholderHint}</Text>
             </Alert>
           ) : (
-            <Stack gap="md" data-testid="placeholder-controls">
-              <Stack gap={6}>
-                <Text fz="sm" fw={500} id="placeholder-mode-label">
-                  {text.modeLabel}
-                </Text>
-                <SegmentedControl
-                  fullWidth
-                  value={mode}
-                  onChange={changeMode}
-                  aria-labelledby="placeholder-mode-label"
-                  data={[
-                    { value: 'rectangle', label: text.rectangleMode },
-                    { value: 'perspective', label: text.perspectiveMode },
-                  ]}
-                />
-                <Text fz="xs" c="dimmed">
-                  {mode === 'rectangle' ? text.rectangleHint : text.perspectiveHint}
-                </Text>
-                {handleLimited ? (
-                  <Text fz="xs" c="orange.9" role="status">
-                    {text.concaveRefused}
+            <Tabs
+              value={tab}
+              onChange={(value) => {
+                // Back on Placement, a press on the preview moves the area again.
+                if (value !== 'realism') {
+                  setDraft(null);
+                  setTool('move');
+                }
+                setTab(value ?? 'placement');
+              }}
+              keepMounted={false}
+            >
+              <Tabs.List grow mb="sm">
+                <Tabs.Tab value="placement">{text.placementTab}</Tabs.Tab>
+                <Tabs.Tab value="realism">{text.realismTab}</Tabs.Tab>
+              </Tabs.List>
+              <Tabs.Panel value="placement">
+                <Stack gap="md" data-testid="placeholder-controls">
+                  <Stack gap={6}>
+                    <Text fz="sm" fw={500} id="placeholder-mode-label">
+                      {text.modeLabel}
+                    </Text>
+                    <SegmentedControl
+                      fullWidth
+                      value={mode}
+                      onChange={changeMode}
+                      aria-labelledby="placeholder-mode-label"
+                      data={[
+                        { value: 'rectangle', label: text.rectangleMode },
+                        { value: 'perspective', label: text.perspectiveMode },
+                      ]}
+                    />
+                    <Text fz="xs" c="dimmed">
+                      {mode === 'rectangle' ? text.rectangleHint : text.perspectiveHint}
+                    </Text>
+                    {handleLimited ? (
+                      <Text fz="xs" c="orange.9" role="status">
+                        {text.concaveRefused}
+                      </Text>
+                    ) : null}
+                  </Stack>
+
+                  <Stack gap="xs">
+                    <Group gap="xs" grow wrap="nowrap">
+                      <NumberInput
+                        label={text.widthLabel}
+                        min={1}
+                        clampBehavior="none"
+                        value={shownWidth ?? ''}
+                        onChange={setWidthInput}
+                        size="sm"
+                      />
+                      <NumberInput
+                        label={text.heightLabel}
+                        min={1}
+                        clampBehavior="none"
+                        value={shownHeight ?? ''}
+                        onChange={setHeightInput}
+                        size="sm"
+                      />
+                    </Group>
+                    <Button variant="light" onClick={applySize} size="sm">
+                      {text.updatePlaceholder}
+                    </Button>
+                  </Stack>
+
+                  {mode === 'rectangle' ? (
+                    <Stack gap={6}>
+                      <Group justify="space-between">
+                        <Text fz="sm" fw={500} id="placeholder-rotation-label">
+                          {text.rotationLabel}
+                        </Text>
+                        <Text fz="sm" c="dimmed" data-testid="rotation-value">
+                          {Math.round(rotation)}°
+                        </Text>
+                      </Group>
+                      <Slider
+                        min={minRotation}
+                        max={maxRotation}
+                        step={1}
+                        value={Math.round(rotation)}
+                        onChange={rotate}
+                        label={(value) => `${value}°`}
+                        marks={[{ value: -180 }, { value: -90 }, { value: 0 }, { value: 90 }, { value: 180 }]}
+                        thumbLabel={text.rotationLabel}
+                        aria-labelledby="placeholder-rotation-label"
+                        mb="xs"
+                      />
+                    </Stack>
+                  ) : null}
+
+                  <Text fz="xs" c="dimmed" data-testid="box-readout">
+                    {mode === 'rectangle'
+                      ? `Box ${Math.round(box.width)} × ${Math.round(box.height)} px at ${Math.round(box.x)}, ${Math.round(box.y)} on a ${Math.round(stage.width)} × ${Math.round(stage.height)} px preview`
+                      : `Corners dragged on a ${Math.round(stage.width)} × ${Math.round(stage.height)} px preview`}
                   </Text>
-                ) : null}
-              </Stack>
-
-              <Stack gap="xs">
-                <Group gap="xs" grow wrap="nowrap">
-                  <NumberInput
-                    label={text.widthLabel}
-                    min={1}
-                    clampBehavior="none"
-                    value={shownWidth ?? ''}
-                    onChange={setWidthInput}
-                    size="sm"
-                  />
-                  <NumberInput
-                    label={text.heightLabel}
-                    min={1}
-                    clampBehavior="none"
-                    value={shownHeight ?? ''}
-                    onChange={setHeightInput}
-                    size="sm"
-                  />
-                </Group>
-                <Button variant="light" onClick={applySize} size="sm">
-                  {text.updatePlaceholder}
-                </Button>
-              </Stack>
-
-              {mode === 'rectangle' ? (
-                <Stack gap={6}>
-                  <Group justify="space-between">
-                    <Text fz="sm" fw={500} id="placeholder-rotation-label">
-                      {text.rotationLabel}
-                    </Text>
-                    <Text fz="sm" c="dimmed" data-testid="rotation-value">
-                      {Math.round(rotation)}°
-                    </Text>
-                  </Group>
-                  <Slider
-                    min={minRotation}
-                    max={maxRotation}
-                    step={1}
-                    value={Math.round(rotation)}
-                    onChange={rotate}
-                    label={(value) => `${value}°`}
-                    marks={[{ value: -180 }, { value: -90 }, { value: 0 }, { value: 90 }, { value: 180 }]}
-                    thumbLabel={text.rotationLabel}
-                    aria-labelledby="placeholder-rotation-label"
-                    mb="xs"
-                  />
+                  <Text fz="xs" c="dimmed">
+                    {designName ? text.previewWithDesign(designName) : text.previewWithSample}
+                  </Text>
                 </Stack>
-              ) : null}
-
-              <Text fz="xs" c="dimmed" data-testid="box-readout">
-                {mode === 'rectangle'
-                  ? `Box ${Math.round(box.width)} × ${Math.round(box.height)} px at ${Math.round(box.x)}, ${Math.round(box.y)} on a ${Math.round(stage.width)} × ${Math.round(stage.height)} px preview`
-                  : `Corners dragged on a ${Math.round(stage.width)} × ${Math.round(stage.height)} px preview`}
-              </Text>
-              <Text fz="xs" c="dimmed">
-                {designName ? text.previewWithDesign(designName) : text.previewWithSample}
-              </Text>
-            </Stack>
+              </Tabs.Panel>
+              <Tabs.Panel value="realism">
+                <RealismControls
+                  realism={realism}
+                  onChange={setRealism}
+                  tool={tool}
+                  onToolChange={(next) => {
+                    setDraft(null);
+                    setTool(next);
+                  }}
+                  brush={brush}
+                  onBrushChange={setBrush}
+                  draft={draft}
+                  onFinishShape={finishShape}
+                />
+              </Tabs.Panel>
+            </Tabs>
           )}
 
           {serverMessage ? (

@@ -17,9 +17,9 @@ import {
   Stage,
   Transformer,
 } from 'react-konva/lib/ReactKonvaCore';
-import { drawImageOnQuad } from './perspective-math';
 import {
   boundTransformerBox,
+  boxCorners,
   clampCenter,
   containRect,
   cornerOrder,
@@ -33,8 +33,22 @@ import {
   type Size,
 } from './placeholder-geometry';
 import type { Artwork } from './preview-artwork';
+import { drawImageOnQuad } from './perspective-math';
+import {
+  areaAspect,
+  drawOccluded,
+  outlineOccluders,
+  surfaceOutline,
+  type PreviewOccluder,
+  type Realism,
+} from './realism';
 
 export type PlaceholderMode = 'rectangle' | 'perspective';
+
+/** What a press on the preview does: move the print area, paint an occluder, or pick one's corners. */
+export type StageTool = 'move' | 'paint' | 'pick';
+
+const occluderColour = '#e8590c';
 
 const brand = '#7048e8';
 const areaFill = 'rgba(112, 72, 232, 0.10)';
@@ -59,6 +73,19 @@ interface PlaceholderStageProps {
   artwork: Artwork | null;
   /** The box's group, whose absolute transform gives the corners that are sent. */
   groupRef: RefObject<Konva.Group | null>;
+  realism: Realism;
+  /** The typed width and height: their ratio is the print area's box (as the engine takes it). */
+  dimensions: Size | null;
+  tool: StageTool;
+  /** The brush's width in preview pixels. */
+  brush: number;
+  /** The occluder being painted or picked (not yet in realism.occluders). */
+  draft: PreviewOccluder | null;
+  onDraftChange: (draft: PreviewOccluder | null) => void;
+  /** A painted stroke ended. */
+  onOccluderAdded: (occluder: PreviewOccluder) => void;
+  /** A double click ends the shape being picked. */
+  onFinishShape: () => void;
 }
 
 const anchors = ['top-left', 'top-right', 'bottom-left', 'bottom-right'];
@@ -88,8 +115,20 @@ export function PlaceholderStage({
   onHandleLimited,
   artwork,
   groupRef,
+  realism,
+  dimensions,
+  tool,
+  brush,
+  draft,
+  onDraftChange,
+  onOccluderAdded,
+  onFinishShape,
 }: PlaceholderStageProps) {
   const transformerRef = useRef<Konva.Transformer>(null);
+  const draftRef = useRef(draft);
+  useEffect(() => {
+    draftRef.current = draft;
+  }, [draft]);
   const quadRef = useRef(quad);
   useEffect(() => {
     quadRef.current = quad;
@@ -107,6 +146,51 @@ export function PlaceholderStage({
 
   const center = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
   const fitted = artwork ? containRect(artwork, box) : null;
+  const { cylinder } = realism;
+  // The area the design is drawn on: the box's corners (rectangle) or the dragged ones.
+  const areaQuad = mode === 'rectangle' ? boxCorners(box) : quad;
+  const aspect = areaAspect(areaQuad, dimensions);
+  const wrapped = showPlaceholder && cylinder !== null;
+  const occluders = draft ? [...realism.occluders, draft] : realism.occluders;
+
+  const pointer = (event: Konva.KonvaEventObject<MouseEvent | TouchEvent>) =>
+    event.target.getStage()?.getPointerPosition() ?? null;
+  const startStroke = (event: Konva.KonvaEventObject<MouseEvent | TouchEvent>) => {
+    const at = pointer(event);
+    if (tool !== 'paint' || !at) return;
+    onDraftChange({ points: [at], brush });
+  };
+  const extendStroke = (event: Konva.KonvaEventObject<MouseEvent | TouchEvent>) => {
+    const current = draftRef.current;
+    const at = pointer(event);
+    if (tool !== 'paint' || !current || current.brush === undefined || !at) return;
+    const last = current.points[current.points.length - 1]!;
+    if (Math.hypot(at.x - last.x, at.y - last.y) < 2 || current.points.length >= 500) return;
+    const next = { ...current, points: [...current.points, at] };
+    draftRef.current = next;
+    onDraftChange(next);
+  };
+  const endStroke = () => {
+    const current = draftRef.current;
+    if (tool !== 'paint' || !current || current.brush === undefined) return;
+    // A click without a drag paints a dot.
+    const points = current.points.length === 1 ? [current.points[0]!, current.points[0]!] : current.points;
+    draftRef.current = null;
+    onDraftChange(null);
+    onOccluderAdded({ points, brush: current.brush });
+  };
+  const pickCorner = (event: Konva.KonvaEventObject<MouseEvent | TouchEvent>) => {
+    const at = pointer(event);
+    if (tool !== 'pick' || !at) return;
+    const current = draftRef.current;
+    const points = current && current.brush === undefined ? current.points : [];
+    const last = points[points.length - 1];
+    // The clicks of a double click (which finishes the shape) add no corner twice.
+    if (points.length >= 500 || (last && Math.hypot(at.x - last.x, at.y - last.y) < 3)) return;
+    const next = { points: [...points, at] };
+    draftRef.current = next;
+    onDraftChange(next);
+  };
 
   const moveHandle = (corner: CornerName, point: Point) => {
     const next = { ...quadRef.current, [corner]: point };
@@ -118,6 +202,26 @@ export function PlaceholderStage({
     <Stage width={size.width} height={size.height}>
       <Layer>
         <KonvaImage image={image} width={size.width} height={size.height} listening={false} />
+        {wrapped && artwork ? (
+          <Shape
+            listening={false}
+            opacity={artworkOpacity}
+            sceneFunc={(context) =>
+              drawImageOnQuad(context._context, artwork, areaQuad, { aspect, cylinder })
+            }
+          />
+        ) : null}
+        {wrapped ? (
+          <Line
+            name="wrapped-outline"
+            points={surfaceOutline(areaQuad, aspect, cylinder).flatMap((point) => [point.x, point.y])}
+            closed
+            stroke={brand}
+            strokeWidth={1}
+            dash={[3, 3]}
+            listening={false}
+          />
+        ) : null}
         {rectangle ? (
           <>
             <Group
@@ -159,7 +263,7 @@ export function PlaceholderStage({
               onMouseEnter={(event) => setCursor(event, 'move')}
               onMouseLeave={(event) => setCursor(event, 'default')}
             >
-              {artwork && fitted ? (
+              {artwork && fitted && !wrapped ? (
                 <KonvaImage image={artwork} {...fitted} opacity={artworkOpacity} listening={false} />
               ) : null}
               <Rect
@@ -194,11 +298,11 @@ export function PlaceholderStage({
         ) : null}
         {showPlaceholder && mode === 'perspective' ? (
           <>
-            {artwork ? (
+            {artwork && !wrapped ? (
               <Shape
                 listening={false}
                 opacity={artworkOpacity}
-                sceneFunc={(context) => drawImageOnQuad(context._context, artwork, quad)}
+                sceneFunc={(context) => drawImageOnQuad(context._context, artwork, quad, { aspect })}
               />
             ) : null}
             <Line
@@ -241,6 +345,45 @@ export function PlaceholderStage({
               />
             ))}
           </>
+        ) : null}
+        {showPlaceholder && occluders.length > 0 ? (
+          <Shape
+            name="occluders"
+            listening={false}
+            sceneFunc={(context) => {
+              drawOccluded(context._context, image, size, occluders);
+              outlineOccluders(context._context, occluders, occluderColour);
+            }}
+          />
+        ) : null}
+        {showPlaceholder && draft && draft.brush === undefined ? (
+          <Line
+            points={draft.points.flatMap((point) => [point.x, point.y])}
+            stroke={occluderColour}
+            strokeWidth={1.5}
+            listening={false}
+          />
+        ) : null}
+        {showPlaceholder && tool !== 'move' ? (
+          <Rect
+            name="occluder-input"
+            width={size.width}
+            height={size.height}
+            fill="rgba(0, 0, 0, 0)"
+            onMouseDown={startStroke}
+            onTouchStart={startStroke}
+            onMouseMove={extendStroke}
+            onTouchMove={extendStroke}
+            onMouseUp={endStroke}
+            onTouchEnd={endStroke}
+            onMouseLeave={endStroke}
+            onClick={pickCorner}
+            onTap={pickCorner}
+            onDblClick={() => {
+              if (tool === 'pick') onFinishShape();
+            }}
+            onMouseEnter={(event) => setCursor(event, 'crosshair')}
+          />
         ) : null}
       </Layer>
     </Stage>

@@ -112,7 +112,7 @@ describe('placing the design in the area (contain)', () => {
       },
     ) as unknown as CanvasRenderingContext2D;
     const image = { width: 100, height: 100 } as unknown as HTMLCanvasElement;
-    drawImageOnQuad(ctx, image, tilted, 4);
+    drawImageOnQuad(ctx, image, tilted, { grid: 4 });
     expect(calls.filter((name) => name === 'drawImage')).toHaveLength(32);
     expect(calls.filter((name) => name === 'clip')).toHaveLength(32);
     const empty = vi.fn();

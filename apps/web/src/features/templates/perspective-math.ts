@@ -1,3 +1,4 @@
+import type { Cylinder } from '@podflow/contract/templates';
 import type { Point, Quad, Size } from './placeholder-geometry';
 
 /**
@@ -91,27 +92,48 @@ function grow(points: readonly Point[], by: number): Point[] {
 }
 
 /**
+ * Where the point (u, v) of a flat print area (the unit square, u across) shows once wrapped
+ * round a cylinder: across at sin(theta) of the arc, down by the ellipse through the area's ends
+ * (`curvature` of the width at the middle, in units of the height through `aspect` = width /
+ * height). The engine's geometry.ts cylinderSurface is the same model.
+ */
+export function wrapPoint(u: number, v: number, cylinder: Cylinder, aspect: number): Point {
+  const half = (Math.min(180, Math.max(1, cylinder.wrap)) * Math.PI) / 360;
+  const theta = (2 * u - 1) * half;
+  const drop = (cylinder.curvature * aspect * (Math.cos(theta) - Math.cos(half))) / (1 - Math.cos(half));
+  return { x: (1 + Math.sin(theta) / Math.sin(half)) / 2, y: v + drop };
+}
+
+/**
  * Draws an image onto a quad in approximate perspective: the design's rectangle (placed 'contain'
- * in the area) is cut into a grid of triangles, each drawn with its own affine transform through
- * a clip of the projected triangle.
+ * in the area's box of `aspect`, width over height: the quad's own by default), wrapped round
+ * `cylinder` when given, is cut into a grid of triangles, each drawn with its own affine transform
+ * through a clip of the projected triangle; three times finer across when wrapped.
  */
 export function drawImageOnQuad(
   ctx: CanvasRenderingContext2D,
   image: CanvasImageSource & { width: number; height: number },
   quad: Quad,
-  grid = 10,
+  options: { grid?: number; aspect?: number; cylinder?: Cylinder | null } = {},
 ): void {
   const imageWidth = Number(image.width);
   const imageHeight = Number(image.height);
   if (!(imageWidth > 0 && imageHeight > 0)) return;
+  const { cylinder = null, grid = 10 } = options;
+  const aspect = options.aspect ?? quadAspect(quad);
   const map = squareToQuad(quad);
-  const place = containInUnitSquare(imageWidth / imageHeight, quadAspect(quad));
+  const place = containInUnitSquare(imageWidth / imageHeight, aspect);
+  const across = cylinder ? grid * 3 : grid;
   const source = (i: number, j: number): Point => ({
-    x: (i / grid) * imageWidth,
+    x: (i / across) * imageWidth,
     y: (j / grid) * imageHeight,
   });
-  const target = (i: number, j: number): Point =>
-    map(place.x + (i / grid) * place.width, place.y + (j / grid) * place.height);
+  const target = (i: number, j: number): Point => {
+    const u = place.x + (i / across) * place.width;
+    const v = place.y + (j / grid) * place.height;
+    const at = cylinder ? wrapPoint(u, v, cylinder, aspect) : { x: u, y: v };
+    return map(at.x, at.y);
+  };
   const triangle = (s: Point[], d: Point[]) => {
     const transform = affineFromTriangles(s, d);
     if (!transform) return;
@@ -128,7 +150,7 @@ export function drawImageOnQuad(
     ctx.restore();
   };
   for (let j = 0; j < grid; j += 1) {
-    for (let i = 0; i < grid; i += 1) {
+    for (let i = 0; i < across; i += 1) {
       const s = [source(i, j), source(i + 1, j), source(i + 1, j + 1), source(i, j + 1)];
       const d = [target(i, j), target(i + 1, j), target(i + 1, j + 1), target(i, j + 1)];
       triangle([s[0]!, s[1]!, s[2]!], [d[0]!, d[1]!, d[2]!]);

@@ -89,6 +89,45 @@ export const templateMessages = {
   imageUnreadable: 'This file cannot be shown as an image. Skip it, or choose a PNG, JPEG or WebP photo.',
   skip: 'Skip',
   uploadButton: 'Upload',
+
+  // The editor's realism tab (issue 24: surfaces, folds, shading, occluders).
+  placementTab: 'Placement',
+  realismTab: 'Realism',
+  surfaceLabel: 'Surface',
+  flatSurface: 'Flat',
+  cylinderSurface: 'Cylinder',
+  surfaceHint: 'Cylinder for mugs, tumblers, bottles and candles: the design wraps round it.',
+  curvatureLabel: 'Curvature',
+  curvatureHint: 'How far the lines bow at the middle; negative when the camera is below the product.',
+  wrapLabel: 'Wrap',
+  wrapHint: 'How far round the product the print area reaches: the design narrows towards its sides.',
+  foldsLabel: 'Follow folds',
+  foldsHint: 'Bends the design with the folds and seams of the photo (fabric). 0% keeps it flat.',
+  toneLabel: 'Fabric',
+  toneAuto: 'Auto',
+  toneLight: 'Light',
+  toneDark: 'Dark',
+  toneHint:
+    'Dark fabric keeps the design’s colours and shows the folds as light and shade; Auto decides from the photo.',
+  shadingLabel: 'Shading',
+  occludersLabel: 'In front of the design',
+  occludersHint:
+    'Paint or pick the parts of the photo that lie in front of the print (a strap, a hand, a frame’s mount): they stay in front.',
+  toolMove: 'Move area',
+  toolPaint: 'Paint',
+  toolPick: 'Pick shape',
+  toolLabel: 'What a press on the preview does',
+  brushLabel: 'Brush',
+  pickHint: 'Click the shape’s corners on the preview, then Finish shape (or double-click).',
+  finishShape: 'Finish shape',
+  undoOccluder: 'Undo last',
+  clearOccluders: 'Clear all',
+  occluderCount: (count: number) =>
+    count === 0
+      ? 'Nothing in front of the design yet.'
+      : `${plural(count, 'shape', 'shapes')} in front of the design.`,
+  tooManyOccluders: 'At most 20 shapes: undo one to add another.',
+  pickNeedsThree: 'A picked shape needs at least 3 corners.',
   serverSaid: 'The server said',
 
   // Classic-mode upload modal.
