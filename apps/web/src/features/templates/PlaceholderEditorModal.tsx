@@ -8,6 +8,7 @@ import {
   Loader,
   Modal,
   NumberInput,
+  ScrollArea,
   SegmentedControl,
   Slider,
   Stack,
@@ -462,19 +463,22 @@ function Editor({ image, stage, file, workspaceId, onSkip, onUploaded, onBusyCha
                 </Stack>
               </Tabs.Panel>
               <Tabs.Panel value="realism">
-                <RealismControls
-                  realism={realism}
-                  onChange={setRealism}
-                  tool={tool}
-                  onToolChange={(next) => {
-                    setDraft(null);
-                    setTool(next);
-                  }}
-                  brush={brush}
-                  onBrushChange={setBrush}
-                  draft={draft}
-                  onFinishShape={finishShape}
-                />
+                {/* As high as the preview beside it, which stays in view while the seller adjusts. */}
+                <ScrollArea.Autosize mah={Math.max(300, stage.height - 90)} offsetScrollbars type="auto">
+                  <RealismControls
+                    realism={realism}
+                    onChange={setRealism}
+                    tool={tool}
+                    onToolChange={(next) => {
+                      setDraft(null);
+                      setTool(next);
+                    }}
+                    brush={brush}
+                    onBrushChange={setBrush}
+                    draft={draft}
+                    onFinishShape={finishShape}
+                  />
+                </ScrollArea.Autosize>
               </Tabs.Panel>
             </Tabs>
           )}
