@@ -13,6 +13,8 @@ export type LibraryTemplate = {
   corners: { topLeft: Point; topRight: Point; bottomRight: Point; bottomLeft: Point };
   rotation: number;
   fit: FitMode;
+  /** Its cylinder, folds and occluders, stored with the placement. */
+  realism?: Pick<Placement, 'cylinder' | 'displacement' | 'occluders'>;
   render: () => Promise<Buffer>;
 };
 
@@ -80,6 +82,7 @@ export function templateLibrary({ repo, storage, templates, log, maxPixels }: De
             dimensions: null,
             fit: t.fit,
             behindPhoto: false,
+            ...t.realism,
           };
           return {
             id: t.id,

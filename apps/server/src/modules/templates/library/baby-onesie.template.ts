@@ -1,5 +1,5 @@
 import { type Fold, edgeShade, flatLayShadow, folds } from './garment-helpers.ts';
-import { SIZE, rectCorners, bezier } from './geometry.ts';
+import { SIZE, rectCorners, bezier, fabricDisplacement } from './geometry.ts';
 import { linearGradient, renderScene, seam, softLayer, stitches, studioBackdrop } from './render-helpers.ts';
 import type { StarterTemplate } from './starter-templates.ts';
 
@@ -99,5 +99,6 @@ export const babyOnesieTemplate: StarterTemplate = {
   corners: rectCorners(800, 640, 1200, 1100),
   rotation: 0,
   fit: 'contain',
+  realism: { displacement: fabricDisplacement },
   render,
 };

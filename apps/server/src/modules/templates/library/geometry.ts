@@ -96,3 +96,6 @@ export function perspective(
     return [centre[0] + (u * cos - w * sin) * scale, centre[1] + v * scale];
   };
 }
+
+/** How far a design follows the folds of a fabric starter (the engine's displacement, 0 to 1). */
+export const fabricDisplacement = 0.5;

@@ -1,6 +1,6 @@
 import type { Fold } from './garment-helpers.ts';
 import { BODY_DETAILS, BODY_OUTLINE, bodyLayers } from './long-sleeve-body.ts';
-import { SIZE, rectCorners, bezier } from './geometry.ts';
+import { SIZE, rectCorners, bezier, fabricDisplacement } from './geometry.ts';
 import {
   type SoftGroup,
   linearGradient,
@@ -28,16 +28,44 @@ const HOOD_FOLDS: Fold[] = [
 ];
 
 /** A drawstring: a cord with a rounded highlight, ending in a plastic tip. */
-function cord({ d, end: [x, y] }: (typeof CORDS)[number]): string {
+function cord({ d, end: [x, y] }: (typeof CORDS)[number], colour: string): string {
   return (
     `<path d="${d}" fill="none" stroke="#d9d7d2" stroke-width="17" stroke-linecap="round"/>` +
-    `<path d="${d}" fill="none" stroke="#f7f6f3" stroke-width="9" stroke-linecap="round" transform="translate(-2 -1)"/>` +
+    `<path d="${d}" fill="none" stroke="${colour}" stroke-width="9" stroke-linecap="round" transform="translate(-2 -1)"/>` +
     `<path d="M${x + 1} ${y - 40}L${x} ${y}" stroke="#9c9993" stroke-width="19" stroke-linecap="round"/>` +
     `<path d="M${x - 3} ${y - 38}L${x - 4} ${y - 4}" stroke="#c9c7c2" stroke-width="5" stroke-linecap="round"/>`
   );
 }
 
-async function render(): Promise<Buffer> {
+/** The hoodie's dyes: its fleece, the hood's lining, the drawcords and their eyelets. */
+type Palette = {
+  fleece: string;
+  hem: string;
+  lining: [string, string, string];
+  cord: string;
+  eyelet: string;
+  /** How much of the folds' light and shade shows (dark fleece reflects less). */
+  folds: number;
+};
+
+const white: Palette = {
+  fleece: '#f0efeb',
+  hem: '#f1f0ec',
+  lining: ['#d8d6d1', '#c7c4be', '#b3b0a9'],
+  cord: '#f7f6f3',
+  eyelet: '#c9c6c0',
+  folds: 1,
+};
+const navy: Palette = {
+  fleece: '#1f2940',
+  hem: '#212b43',
+  lining: ['#182036', '#141b2e', '#0f1524'],
+  cord: '#e9e7e1',
+  eyelet: '#8d96a8',
+  folds: 0.45,
+};
+
+async function render(palette: Palette, seed: number): Promise<Buffer> {
   const details: SoftGroup[] = [
     [
       7,
@@ -65,18 +93,18 @@ async function render(): Promise<Buffer> {
       'lining',
       [0, 150, 0, 560],
       [
-        [0, '#d8d6d1'],
-        [0.7, '#c7c4be'],
-        [1, '#b3b0a9'],
+        [0, palette.lining[0]],
+        [0.7, palette.lining[1]],
+        [1, palette.lining[2]],
       ],
     );
   const body =
     studioBackdrop() +
     shadow +
-    `<g fill="#f0efeb"><path d="${BODY_OUTLINE}"/><path d="${HOOD}"/></g>` +
+    `<g fill="${palette.fleece}"><path d="${BODY_OUTLINE}"/><path d="${HOOD}"/></g>` +
     `<path d="${HOOD_OPENING}" fill="url(#lining)"/>` +
-    `<path d="${HOOD_OPENING}" fill="none" stroke="#f1f0ec" stroke-width="48"/>` +
-    `<g clip-path="url(#hoodie)">${shading}${BODY_DETAILS}` +
+    `<path d="${HOOD_OPENING}" fill="none" stroke="${palette.hem}" stroke-width="48"/>` +
+    `<g clip-path="url(#hoodie)"><g opacity="${palette.folds}">${shading}</g>${BODY_DETAILS}` +
     `<path d="${HOOD_OPENING}" fill="none" stroke="#000" stroke-opacity="0.1" stroke-width="3"/>` +
     stitches('M862 432C826 262 890 162 1000 162C1110 162 1174 262 1138 432') +
     seam('M1000 570L1012 556') +
@@ -89,11 +117,11 @@ async function render(): Promise<Buffer> {
     ).join('') +
     stitches('M1345 1505L1356 1625') +
     stitches('M655 1505L644 1625') +
-    '<circle cx="922" cy="500" r="11" fill="#c9c6c0"/><circle cx="1078" cy="500" r="11" fill="#c9c6c0"/>' +
-    CORDS.map(cord).join('') +
+    `<circle cx="922" cy="500" r="11" fill="${palette.eyelet}"/><circle cx="1078" cy="500" r="11" fill="${palette.eyelet}"/>` +
+    CORDS.map((c) => cord(c, palette.cord)).join('') +
     '</g>';
   return renderScene({
-    seed: 303,
+    seed,
     defs,
     body,
     textures: [{ kind: 'paper' }, { kind: 'fleece', mask: `<path d="${BODY_OUTLINE}"/><path d="${HOOD}"/>` }],
@@ -108,5 +136,15 @@ export const hoodieTemplate: StarterTemplate = {
   corners: rectCorners(700, 805, 1300, 1205),
   rotation: 0,
   fit: 'contain',
-  render,
+  realism: { displacement: fabricDisplacement },
+  render: () => render(white, 303),
+};
+
+/** The same hoodie in navy: a dark print area, so its mockups get dark-fabric shading. */
+export const navyHoodieTemplate: StarterTemplate = {
+  ...hoodieTemplate,
+  id: 'library-hoodie-navy',
+  name: 'Hoodie (navy)',
+  dark: true,
+  render: () => render(navy, 313),
 };

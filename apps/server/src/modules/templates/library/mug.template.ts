@@ -5,8 +5,9 @@ import type { StarterTemplate } from './starter-templates.ts';
 /**
  * A white 11 oz mug on a table, seen from 5° above: a cylinder tapering slightly towards its foot,
  * handle on the right. The print area wraps ±52° around the front; since the mug tapers and the
- * camera is nearly level, its outline is a trapezoid narrower at the bottom (its top and bottom
- * edges really curve by ry·(1 − cos 52°), about 12 px, which the quad leaves out).
+ * camera is nearly level, its corners make a trapezoid narrower at the bottom, and its top and
+ * bottom edges bow down by ry·(1 − cos 52°), about 12 px: the placement's cylinder (a wrap of
+ * 104°, that bow as a fraction of the width), so lettering follows the mug round.
  */
 const CX = 930;
 const TOP = 580;
@@ -149,5 +150,11 @@ export const mugTemplate: StarterTemplate = {
   ),
   rotation: 0,
   fit: 'contain',
+  realism: {
+    cylinder: {
+      curvature: Math.round(((TILT * (1 - Math.cos(WRAP))) / (2 * Math.sin(WRAP))) * 1e4) / 1e4,
+      wrap: Math.round((2 * WRAP * 180) / Math.PI),
+    },
+  },
   render,
 };

@@ -5,7 +5,8 @@ import type { StarterTemplate } from './starter-templates.ts';
 /**
  * A 2:3 poster in a black frame with a white mat, hanging on a wall and photographed from the left,
  * so the frame recedes to the right: the print area is a true perspective quad (the paper behind
- * the mat opening), computed with the same camera that draws the frame.
+ * the mat opening, reaching a little under the mat, whose edge stays in front of it), computed
+ * with the same camera that draws the frame.
  */
 const project = perspective(18, 2600, [1010, 1000]);
 const rect = (left: number, top: number, right: number, bottom: number, w = 0): Xy[] => [
@@ -25,6 +26,31 @@ const MAT = 10; // frame front to mat
 const PAPER = 14; // frame front to paper
 
 const printCorners = rect(-PRINT.u, PRINT.top, PRINT.u, PRINT.bottom, PAPER);
+/** The mat overlaps the print by this much (frame units): the print area reaches under it. */
+const UNDER_MAT = 16;
+const printArea = rect(
+  -PRINT.u - UNDER_MAT,
+  PRINT.top - UNDER_MAT,
+  PRINT.u + UNDER_MAT,
+  PRINT.bottom + UNDER_MAT,
+  PAPER,
+);
+
+/**
+ * The mat's bevel and edge in front of the print, as occluders: the ring between the print area
+ * and the visible paper, in four trapezoids (fractions of the image), so a design's edge tucks
+ * under the mat as a framed print's does.
+ */
+function matOccluders(): { points: [number, number][] }[] {
+  const at = ([x, y]: Xy): [number, number] => [
+    Math.round((x / SIZE) * 1e5) / 1e5,
+    Math.round((y / SIZE) * 1e5) / 1e5,
+  ];
+  return [0, 1, 2, 3].map((i) => {
+    const j = (i + 1) % 4;
+    return { points: [printArea[i]!, printArea[j]!, printCorners[j]!, printCorners[i]!].map(at) };
+  });
+}
 
 async function render(): Promise<Buffer> {
   const outer = rect(-OUTER.u, OUTER.top, OUTER.u, OUTER.bottom);
@@ -123,9 +149,10 @@ export const posterFrameTemplate: StarterTemplate = {
   name: 'Poster 2:3 in a black frame (angled)',
   width: SIZE,
   height: SIZE,
-  corners: cornersFromPixels(...(printCorners as [Xy, Xy, Xy, Xy])),
+  corners: cornersFromPixels(...(printArea as [Xy, Xy, Xy, Xy])),
   rotation: 0,
   // The whole design, never cropped: a seller's poster keeps its lettering (margins show the paper).
   fit: 'contain',
+  realism: { occluders: matOccluders() },
   render,
 };

@@ -1,13 +1,14 @@
+import type { Cylinder, Occluder } from '@podflow/contract/templates';
 import { babyOnesieTemplate } from './baby-onesie.template.ts';
 import { framedCanvasTemplate } from './framed-canvas.template.ts';
-import { hoodieTemplate } from './hoodie.template.ts';
+import { hoodieTemplate, navyHoodieTemplate } from './hoodie.template.ts';
 import { mugTemplate } from './mug.template.ts';
 import { phoneCaseTemplate } from './phone-case.template.ts';
 import { posterFrameTemplate } from './poster-frame.template.ts';
 import { sweatshirtTemplate } from './sweatshirt.template.ts';
 import { throwPillowTemplate } from './throw-pillow.template.ts';
 import { toteBagTemplate } from './tote-bag.template.ts';
-import { tshirtTemplate } from './tshirt.template.ts';
+import { blackTshirtTemplate, tshirtTemplate } from './tshirt.template.ts';
 
 /** A position on a template image, as fractions 0..1 of its width and height. */
 export type Point = { x: number; y: number };
@@ -27,6 +28,10 @@ export type StarterTemplate = {
   /** Degrees the editor would show (0 when the quad is axis-aligned); informational. */
   rotation: number;
   fit: 'contain' | 'cover' | 'stretch';
+  /** What makes its mockups look printed, as the placement editor's Realism tab sets it. */
+  realism?: { cylinder?: Cylinder; displacement?: number; occluders?: Occluder[] };
+  /** A dark product: its print area is dark, so mockups get dark-fabric shading (chosen by brightness). */
+  dark?: true;
   /** The template photo as an opaque PNG; the same bytes on every call. */
   render: () => Promise<Buffer>;
 };
@@ -34,8 +39,10 @@ export type StarterTemplate = {
 /** Every starter template, in the order the template picker shows them. */
 export const starterTemplates: readonly StarterTemplate[] = [
   tshirtTemplate,
+  blackTshirtTemplate,
   sweatshirtTemplate,
   hoodieTemplate,
+  navyHoodieTemplate,
   mugTemplate,
   posterFrameTemplate,
   framedCanvasTemplate,

@@ -1,5 +1,5 @@
 import { BODY_DETAILS, BODY_OUTLINE, bodyLayers, ribs } from './long-sleeve-body.ts';
-import { SIZE, rectCorners } from './geometry.ts';
+import { SIZE, rectCorners, fabricDisplacement } from './geometry.ts';
 import { linearGradient, renderScene, seam, stitches, studioBackdrop } from './render-helpers.ts';
 import type { StarterTemplate } from './starter-templates.ts';
 
@@ -51,5 +51,6 @@ export const sweatshirtTemplate: StarterTemplate = {
   corners: rectCorners(700, 600, 1300, 1360),
   rotation: 0,
   fit: 'contain',
+  realism: { displacement: fabricDisplacement },
   render,
 };

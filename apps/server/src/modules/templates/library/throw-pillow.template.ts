@@ -1,5 +1,5 @@
 import { type Fold, edgeShade, folds } from './garment-helpers.ts';
-import { SIZE, type Xy, cornersFromPixels, bezier } from './geometry.ts';
+import { SIZE, type Xy, cornersFromPixels, bezier, fabricDisplacement } from './geometry.ts';
 import { radialGradient, renderScene, softLayer, tabletop } from './render-helpers.ts';
 import type { StarterTemplate } from './starter-templates.ts';
 
@@ -117,5 +117,6 @@ export const throwPillowTemplate: StarterTemplate = {
   rotation: ANGLE,
   // Printed edge to edge: the design fills it; a render that cuts off part of it is flagged on Review Mockups.
   fit: 'cover',
+  realism: { displacement: fabricDisplacement },
   render,
 };

@@ -1,5 +1,5 @@
 import { type Fold, edgeShade, folds } from './garment-helpers.ts';
-import { SIZE, rectCorners, bezier } from './geometry.ts';
+import { SIZE, rectCorners, bezier, fabricDisplacement } from './geometry.ts';
 import {
   linearGradient,
   radialGradient,
@@ -134,5 +134,6 @@ export const toteBagTemplate: StarterTemplate = {
   corners: rectCorners(640, 860, 1360, 1580),
   rotation: 0,
   fit: 'contain',
+  realism: { displacement: fabricDisplacement },
   render,
 };

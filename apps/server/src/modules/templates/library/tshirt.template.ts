@@ -1,9 +1,9 @@
 import { type Fold, edgeShade, flatLayShadow, folds } from './garment-helpers.ts';
-import { SIZE, rectCorners, bezier } from './geometry.ts';
+import { SIZE, rectCorners, bezier, fabricDisplacement } from './geometry.ts';
 import { linearGradient, renderScene, seam, softLayer, stitches, studioBackdrop } from './render-helpers.ts';
 import type { StarterTemplate } from './starter-templates.ts';
 
-// A white crew-neck tee laid flat, lit from the upper left. Coordinates are template pixels.
+// A crew-neck tee (white, or black) laid flat, lit from the upper left. Coordinates are template pixels.
 const OUTLINE =
   'M1000 362C1060 358 1112 352 1152 345L1425 425C1515 455 1650 530 1745 625C1690 715 1640 800 1583 877L1465 780' +
   'C1472 1050 1476 1400 1478 1700C1320 1712 680 1712 522 1700C524 1400 528 1050 535 780L417 877C360 800 310 715 255 625' +
@@ -31,12 +31,40 @@ const CREASES: Fold[] = [
   { curve: bezier('M1180 1200C1190 1280 1185 1350 1200 1420'), width: 10, strength: 0.4 },
 ];
 
-async function render(): Promise<Buffer> {
+/** The tee's dyes: the body, its collar and back neck, the inside seen through the neck, and its sheen. */
+type Palette = {
+  body: string;
+  collar: string;
+  backNeck: string;
+  inside: [string, string];
+  sheen: number;
+  /** How much of the folds' light and shade shows (dark cotton reflects less). */
+  folds: number;
+};
+
+const white: Palette = {
+  body: '#f2f1ed',
+  collar: '#f1f0ec',
+  backNeck: '#e6e4df',
+  inside: ['#d3d0ca', '#bdb9b2'],
+  sheen: 0.45,
+  folds: 1,
+};
+const black: Palette = {
+  body: '#1d1d20',
+  collar: '#202023',
+  backNeck: '#17171a',
+  inside: ['#101012', '#09090b'],
+  sheen: 0.16,
+  folds: 0.4,
+};
+
+async function render(palette: Palette, seed: number): Promise<Buffer> {
   const light = linearGradient(
     'tee-light',
     [400, 300, 1600, 1800],
     [
-      [0, '#fff', 0.45],
+      [0, '#fff', palette.sheen],
       [0.45, '#fff', 0.05],
       [1, '#000', 0.1],
     ],
@@ -60,20 +88,20 @@ async function render(): Promise<Buffer> {
       'inside',
       [0, 370, 0, 480],
       [
-        [0, '#d3d0ca'],
-        [1, '#bdb9b2'],
+        [0, palette.inside[0]],
+        [1, palette.inside[1]],
       ],
     );
   const body =
     studioBackdrop() +
     shadow +
-    `<path d="${OUTLINE}" fill="#f2f1ed"/>` +
+    `<path d="${OUTLINE}" fill="${palette.body}"/>` +
     `<path d="${NECK_OPENING}" fill="url(#inside)"/>` +
-    `<g clip-path="url(#opening)"><path d="${BACK_NECK}" fill="none" stroke="#e6e4df" stroke-width="56"/>` +
+    `<g clip-path="url(#opening)"><path d="${BACK_NECK}" fill="none" stroke="${palette.backNeck}" stroke-width="56"/>` +
     `<path d="${BACK_NECK}" transform="translate(0 28)" fill="none" stroke="#000" stroke-opacity="0.1" stroke-width="5"/></g>` +
-    `<path d="${COLLAR}" fill="#f1f0ec"/>` +
+    `<path d="${COLLAR}" fill="${palette.collar}"/>` +
     `<path d="M841 352C856 530 1144 530 1159 352" fill="none" stroke="#000" stroke-opacity="0.05" stroke-width="30" stroke-dasharray="3 5"/>` +
-    `<g clip-path="url(#tee)">${shading}` +
+    `<g clip-path="url(#tee)"><g opacity="${palette.folds}">${shading}</g>` +
     seam('M834 358C848 550 1152 550 1166 358') +
     stitches('M826 368C842 567 1158 567 1174 368') +
     seam('M848 351L575 431') +
@@ -86,7 +114,7 @@ async function render(): Promise<Buffer> {
     stitches('M515 1654C680 1666 1320 1666 1485 1654') +
     '</g>';
   return renderScene({
-    seed: 101,
+    seed,
     defs,
     body,
     textures: [{ kind: 'paper' }, { kind: 'jersey', mask: `<path d="${OUTLINE}"/>` }],
@@ -101,5 +129,15 @@ export const tshirtTemplate: StarterTemplate = {
   corners: rectCorners(700, 590, 1300, 1390),
   rotation: 0,
   fit: 'contain',
-  render,
+  realism: { displacement: fabricDisplacement },
+  render: () => render(white, 101),
+};
+
+/** The same tee in black: a dark print area, so its mockups get dark-fabric shading. */
+export const blackTshirtTemplate: StarterTemplate = {
+  ...tshirtTemplate,
+  id: 'library-tshirt-black',
+  name: 'T-shirt (black)',
+  dark: true,
+  render: () => render(black, 111),
 };
