@@ -493,10 +493,11 @@ export function warpRow(
 
 /**
  * warpRow for a print area that is not flat (a cylinder, the photo's folds): each output pixel's
- * place in the print area's box is looked up, not computed, in `coords` (two f32s per pixel, x
- * then y, from column `from` on; a place far outside the box shows nothing), and taken into the
- * design by the design's fit: u = x * su + ou, v = y * sv + ov, in 1/65536ths of a design pixel
- * less half a pixel. The rest is warpRow's.
+ * place in the print area's box is looked up, not computed, in `coords` (two i16s per pixel, x
+ * then y, in fixed point, from column `from` on; a place far outside the box shows nothing), and
+ * taken into the design by the design's fit: u = x * su + ou, v = y * sv + ov (the fixed point's
+ * scale folded into su and sv), in 1/65536ths of a design pixel less half a pixel. The rest is
+ * warpRow's.
  */
 export function warpRowMapped(
   design: usize,
@@ -534,11 +535,11 @@ export function warpRowMapped(
   const ovs = f32x4.splat(ov);
   let pixel = canvas + <usize>o;
   let at = coords;
-  for (let x = from; x < to; x += 4, pixel += 12, at += 32) {
-    const first = v128.load(at);
-    const second = v128.load(at, 16);
-    const xs = v128.shuffle<f32>(first, second, 0, 2, 4, 6);
-    const ys = v128.shuffle<f32>(first, second, 1, 3, 5, 7);
+  for (let x = from; x < to; x += 4, pixel += 12, at += 16) {
+    const pairs = v128.load(at);
+    const split = v128.shuffle<i16>(pairs, pairs, 0, 2, 4, 6, 1, 3, 5, 7);
+    const xs = f32x4.convert_i32x4_s(i32x4.extend_low_i16x8_s(split));
+    const ys = f32x4.convert_i32x4_s(i32x4.extend_high_i16x8_s(split));
     const groupU = i32x4.trunc_sat_f32x4_s(f32x4.add(f32x4.mul(xs, sus), ous));
     const groupV = i32x4.trunc_sat_f32x4_s(f32x4.add(f32x4.mul(ys, svs), ovs));
     drawGroup(

@@ -199,13 +199,16 @@ export function cylinderSurface(box: { width: number; height: number }, cylinder
 }
 
 /**
- * How much larger than the flat box a placement's surface shows a design at its most: a wrap
- * shows the middle of its arc wider than the chord's share of it (theta / sin theta).
+ * How much larger than the flat box a design is kept for a placement's surface. A wrap shows the
+ * middle of its arc wider than the chord's share of it (theta / sin theta: 1.21 at 120 degrees,
+ * 1.57 at 180); the sampling margin (1.4) already covers a quarter of that, so only the rest
+ * enlarges the design: the middle of a wrap keeps at least 1.4 / 1.25 of the pixels it shows,
+ * and a design is not decoded larger (which costs every mockup of the run) for a common wrap.
  */
 export function magnification(placement: Pick<Placement, 'cylinder'>): number {
   if (!placement.cylinder) return 1;
   const half = (Math.min(maxWrap, Math.max(1, placement.cylinder.wrap)) * Math.PI) / 360;
-  return half / Math.sin(half);
+  return Math.max(1, half / Math.sin(half) / 1.25);
 }
 
 /** A rectangle: left, top, width, height. */

@@ -5,7 +5,6 @@ import {
   type Box,
   type Occluder,
   type Placement,
-  type Point,
   type Quad,
   type Rect,
   apply,
@@ -17,6 +16,7 @@ import {
   invert,
   layout,
   magnification,
+  maxWrap,
   pixelBounds,
   quadInPixels,
   samplingMargin,
@@ -292,36 +292,85 @@ const foldBlur = 0.006;
  * (both ways by `shift` = reach x (brightness - mean) / reference, as a displacement map moves
  * it), taken back through the print area's perspective and, for a cylinder, unwrapped.
  */
-function surfaceMap(
-  placement: Placement,
-  area: Quad,
-  box: Box,
-  bounds: Rect,
-  shift: Float32Array | null,
-): SurfaceMap {
+function surfaceMap(placement: Placement, box: Box, bounds: Rect, shift: Float32Array | null): SurfaceMap {
   const { left, top, width: bw, height: bh } = bounds;
-  const toBox = invert(box.toArea);
-  const cylinder = placement.cylinder ? cylinderSurface(box, placement.cylinder) : null;
-  // Two f32s per pixel, and a group's read past a row's last pixel stays inside (32 bytes).
-  const coords = new Float32Array(new SharedArrayBuffer(bw * bh * 8 + 32));
+  const [a, b, c, d, e, f, g, h, i] = invert(box.toArea);
+  // The cylinder's inverse (see geometry.ts cylinderSurface), inlined: this runs per pixel.
+  const cylinder = placement.cylinder;
+  const half = cylinder ? (Math.min(maxWrap, Math.max(1, cylinder.wrap)) * Math.PI) / 360 : 0;
+  const sinHalf = Math.sin(half);
+  const cosHalf = Math.cos(half);
+  const bow = cylinder ? (cylinder.curvature * box.width) / (1 - cosHalf) : 0;
+  const unwrap = box.width / 2 / (half || 1);
+  // Fixed point with room for a box and as much again beyond it (all that is outside is outside).
+  const scale = Math.max(1, Math.min(64, Math.floor(16_000 / (Math.max(box.width, box.height) + 8))));
+  // Two i16s per pixel, and a group's read past a row's last pixel stays inside (16 bytes).
+  // Filled as a plain array and copied once: V8 writes shared memory several times slower.
+  const coords = new Int16Array(bw * bh * 2 + 8);
   const spans = new Int32Array(new SharedArrayBuffer(bh * 8));
-  const far = -1e7;
+  const far = -32768;
+  const [lowX, lowY, highX, highY] = [-2, -2, box.width + 2, box.height + 2];
+  const halfWidth = box.width / 2;
+  // The unwrap across the box, tabled every quarter pixel from 2 px before it to 2 px after it
+  // (asin and the ellipse's drop per pixel cost three times the rest): where each place shows
+  // the box's x, and how far its line drops. Beyond the table (off the print area): direct.
+  const step = 4;
+  const tableFrom = -2;
+  const entries = cylinder ? Math.ceil((box.width + 4) * step) + 2 : 0;
+  const unwrapped = new Float64Array(entries);
+  const drops = new Float64Array(entries);
+  const wrapAt = (bx: number): [number, number] => {
+    const sine = Math.min(1, Math.max(-1, (bx / halfWidth - 1) * sinHalf));
+    return [Math.asin(sine) * unwrap + halfWidth, bow * (Math.sqrt(1 - sine * sine) - cosHalf)];
+  };
+  for (let n = 0; n < entries; n += 1) [unwrapped[n], drops[n]] = wrapAt(tableFrom + n / step);
   for (let y = 0; y < bh; y += 1) {
     let first = -1;
     let last = -1;
-    for (let x = 0; x < bw; x += 1) {
-      const i = y * bw + x;
-      const d = shift ? shift[i]! : 0;
-      const flat = apply(toBox, { x: left + x + 0.5 + d, y: top + y + 0.5 + d });
-      const at: Point | null = cylinder ? cylinder.from(flat.x, flat.y) : flat;
-      if (!at || !Number.isFinite(at.x) || !Number.isFinite(at.y)) {
-        coords[i * 2] = far;
-        coords[i * 2 + 1] = far;
-        continue;
+    const py = top + y + 0.5;
+    // The homography's terms at the row's first pixel; each pixel across adds a, d, g.
+    let nx = a * (left + 0.5) + b * py + c;
+    let ny = d * (left + 0.5) + e * py + f;
+    let nw = g * (left + 0.5) + h * py + i;
+    for (let x = 0; x < bw; x += 1, nx += a, ny += d, nw += g) {
+      const k = y * bw + x;
+      let w = nw;
+      let bx = nx;
+      let by = ny;
+      if (shift !== null) {
+        // Moved both ways by the folds: (x + m, y + m).
+        const moved = shift[k]!;
+        bx += (a + b) * moved;
+        by += (d + e) * moved;
+        w += (g + h) * moved;
       }
-      coords[i * 2] = at.x;
-      coords[i * 2 + 1] = at.y;
-      if (at.x > -2 && at.y > -2 && at.x < box.width + 2 && at.y < box.height + 2) {
+      bx /= w;
+      by /= w;
+      if (cylinder) {
+        const sine = (bx / halfWidth - 1) * sinHalf;
+        if (!(sine >= -1 && sine <= 1)) {
+          coords[k * 2] = far;
+          coords[k * 2 + 1] = far;
+          continue;
+        }
+        const at = (bx - tableFrom) * step;
+        const n = Math.floor(at);
+        if (n >= 0 && n < entries - 1) {
+          const t = at - n;
+          by -= drops[n]! + (drops[n + 1]! - drops[n]!) * t;
+          bx = unwrapped[n]! + (unwrapped[n + 1]! - unwrapped[n]!) * t;
+        } else {
+          const [x, drop] = wrapAt(bx);
+          bx = x;
+          by -= drop;
+        }
+      }
+      // Fixed point, clamped: a pixel far outside the box stays outside.
+      const fx = bx * scale;
+      const fy = by * scale;
+      coords[k * 2] = fx < -32768 ? -32768 : fx > 32767 ? 32767 : Math.round(fx);
+      coords[k * 2 + 1] = fy < -32768 ? -32768 : fy > 32767 ? 32767 : Math.round(fy);
+      if (bx > lowX && by > lowY && bx < highX && by < highY) {
         if (first < 0) first = x;
         last = x;
       }
@@ -329,7 +378,9 @@ function surfaceMap(
     spans[y * 2] = first < 0 ? 0 : left + first;
     spans[y * 2 + 1] = first < 0 ? 0 : left + last + 1;
   }
-  return { coords, spans };
+  const sharedCoords = new Int16Array(new SharedArrayBuffer(coords.byteLength));
+  sharedCoords.set(coords);
+  return { coords: sharedCoords, scale, spans };
 }
 
 /**
@@ -431,8 +482,11 @@ function foldShift(
   return shift;
 }
 
-/** The occluders as an SVG of the template's size: white where the photo stays in front. */
-function occluderSvg(occluders: Occluder[], width: number, height: number): string {
+/**
+ * The occluders as an SVG of `bounds` (template pixels): white where the photo stays in front.
+ * Only the print area's bounds are drawn, not the whole template.
+ */
+function occluderSvg(occluders: Occluder[], width: number, height: number, bounds: Rect): string {
   const at = (points: [number, number][]) =>
     points.map(([x, y]) => `${(x * width).toFixed(2)},${(y * height).toFixed(2)}`).join(' ');
   const shapes = occluders.map((o) =>
@@ -440,19 +494,28 @@ function occluderSvg(occluders: Occluder[], width: number, height: number): stri
       ? `<polygon points="${at(o.points)}" fill="#fff"/>`
       : `<polyline points="${at(o.points)}" fill="none" stroke="#fff" stroke-width="${(o.brush * width).toFixed(2)}" stroke-linecap="round" stroke-linejoin="round"/>`,
   );
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${shapes.join('')}</svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${bounds.width}" height="${bounds.height}"><g transform="translate(${-bounds.left} ${-bounds.top})">${shapes.join('')}</g></svg>`;
 }
 
-/** How much the occluders cover each pixel of the print area's bounds (their antialiased edges in between). */
+/**
+ * How much the occluders cover each pixel of the print area's bounds (their antialiased edges in
+ * between), and each row's columns they touch (from, to; equal where they touch none).
+ */
 async function occluderMap(occluders: Occluder[], width: number, height: number, bounds: Rect) {
-  const { left, top, width: bw, height: bh } = bounds;
-  const coverage = await sharp(Buffer.from(occluderSvg(occluders, width, height)))
+  const coverage = await sharp(Buffer.from(occluderSvg(occluders, width, height, bounds)))
     .ensureAlpha()
     .extractChannel(3)
-    .extract({ left, top, width: bw, height: bh })
     .raw()
     .toBuffer();
-  return shared(coverage);
+  const spans = new Int32Array(new SharedArrayBuffer(bounds.height * 8));
+  for (let y = 0; y < bounds.height; y += 1) {
+    const row = coverage.subarray(y * bounds.width, (y + 1) * bounds.width);
+    const from = row.findIndex((m) => m !== 0);
+    if (from < 0) continue;
+    spans[y * 2] = from;
+    spans[y * 2 + 1] = row.findLastIndex((m) => m !== 0) + 1;
+  }
+  return { occluder: shared(coverage), occluderSpans: spans };
 }
 
 /** The farthest (in pixels) the folds move a design on this placement's box. */
@@ -491,7 +554,7 @@ export async function prepareTemplate(
         const levels = await foldLevels(flat, width, height, bounds, foldBlur * box.width);
         shift = foldShift(levels, bounds, area, measured.reference, reach);
       }
-      maps.surface = surfaceMap(placement, area, box, bounds, shift);
+      maps.surface = surfaceMap(placement, box, bounds, shift);
     }
   }
   const template = {
@@ -508,7 +571,7 @@ export async function prepareTemplate(
   release(data);
   const occluders = placement?.occluders?.filter((o) => o.points.length >= 2) ?? [];
   if (template.maps && occluders.length > 0) {
-    template.maps.occluder = await occluderMap(occluders, width, height, template.maps.bounds);
+    Object.assign(template.maps, await occluderMap(occluders, width, height, template.maps.bounds));
   }
   return template;
 }
@@ -749,11 +812,11 @@ function putBackOccluded(
   channels: 3 | 4,
   maps: AreaMaps,
 ): void {
-  const { bounds, occluder } = maps;
+  const { bounds, occluder, occluderSpans: spans } = maps;
   for (let y = 0; y < bounds.height; y += 1) {
     const row = y * bounds.width;
     const start = ((bounds.top + y) * width + bounds.left) * channels;
-    for (let x = 0; x < bounds.width; x += 1) {
+    for (let x = spans![y * 2]!; x < spans![y * 2 + 1]!; x += 1) {
       const m = occluder![row + x]!;
       if (m === 0) continue;
       const at = start + x * channels;

@@ -30,16 +30,20 @@ export type AreaMaps = {
   alpha: Uint8Array | undefined;
   /** How much of each pixel the photo's occluders cover, 255 = all (none: no occluder). */
   occluder?: Uint8Array;
+  /** Each row's columns (from, to, relative to the bounds) the occluders touch. */
+  occluderSpans?: Int32Array;
   /** A print area that is not flat: where each pixel shows the print area's box (none: flat). */
   surface?: SurfaceMap;
 };
 
 /**
  * For a print area wrapped round a cylinder or bent by the photo's folds: each pixel of the
- * bounds' place in the print area's box (two f32s, x then y, row after row; far outside the box
- * where the pixel shows none of it), and each row's columns that show the box (from, to).
+ * bounds' place in the print area's box (two i16s, x then y, row after row, in 1/`scale` box
+ * units; the lowest value where the pixel shows none of the box), and each row's columns that
+ * show the box (from, to). Four bytes a pixel: a thread copies the map whenever it renders on
+ * another template.
  */
-export type SurfaceMap = { coords: Float32Array; spans: Int32Array };
+export type SurfaceMap = { coords: Int16Array; scale: number; spans: Int32Array };
 
 /**
  * How a design's fit takes the box into its pixels: u = x * su + ou, v = y * sv + ou (pixel
@@ -141,8 +145,8 @@ export function warp(
       let u = nu / nw - 0.5;
       let v = nv / nw - 0.5;
       if (surface) {
-        u = surface.coords[(mapRow + x) * 2]! * fit!.su + fit!.ou;
-        v = surface.coords[(mapRow + x) * 2 + 1]! * fit!.sv + fit!.ov;
+        u = (surface.coords[(mapRow + x) * 2]! / surface.scale) * fit!.su + fit!.ou;
+        v = (surface.coords[(mapRow + x) * 2 + 1]! / surface.scale) * fit!.sv + fit!.ov;
       }
       if (u <= -1 || v <= -1 || u >= dw || v >= dh) continue;
       const x0 = ((u + 1) | 0) - 1;
@@ -280,10 +284,10 @@ export function warpOverRgbMapped(
       window.height - 1,
       from,
       to,
-      coordsAt + (mapRow + from) * 8,
-      fit.su * 65536,
+      coordsAt + (mapRow + from) * 4,
+      (fit.su * 65536) / surface.scale,
       fit.ou * 65536,
-      fit.sv * 65536,
+      (fit.sv * 65536) / surface.scale,
       fit.ov * 65536,
       canvas.at,
       (y * canvas.width + from) * 3,
