@@ -14,6 +14,16 @@ afterAll(() => engine.close());
 
 type Grey = { data: Buffer; width: number; height: number };
 
+/** The corners of a rectangle of a photo (pixels) as the placement's fractions. */
+function rectangle(left: number, top: number, right: number, bottom: number, width: number, height: number) {
+  return {
+    topLeft: { x: left / width, y: top / height },
+    topRight: { x: right / width, y: top / height },
+    bottomRight: { x: right / width, y: bottom / height },
+    bottomLeft: { x: left / width, y: bottom / height },
+  };
+}
+
 /** `f` of both items at once. */
 const both = async <T, R>(items: [T, T], f: (item: T) => Promise<R>): Promise<[R, R]> =>
   (await Promise.all(items.map(f))) as [R, R];
@@ -57,12 +67,7 @@ describe('a print area wrapped round a cylinder', () => {
   const wrap = 120;
   const curvature = 0.08;
   const placement: Placement = {
-    corners: {
-      topLeft: { x: 0.2, y: 0.2 },
-      topRight: { x: 0.8, y: 0.2 },
-      bottomRight: { x: 0.8, y: 0.8 },
-      bottomLeft: { x: 0.2, y: 0.8 },
-    },
+    corners: rectangle(0.2, 0.2, 0.8, 0.8, 1, 1),
     fit: 'stretch',
     cylinder: { curvature, wrap },
   };
@@ -173,12 +178,7 @@ describe("the photo's folds move the design", () => {
   const level = (y: number) => 230 - 120 * Math.exp(-(((y - 200) / 30) ** 2));
   const area = { left: 40, top: 40, width: 520, height: 320 };
   const placement = (displacement: number): Placement => ({
-    corners: {
-      topLeft: { x: 40 / 600, y: 40 / 400 },
-      topRight: { x: 560 / 600, y: 40 / 400 },
-      bottomRight: { x: 560 / 600, y: 360 / 400 },
-      bottomLeft: { x: 40 / 600, y: 360 / 400 },
-    },
+    corners: rectangle(40, 40, 560, 360, 600, 400),
     fit: 'stretch',
     displacement,
   });
@@ -223,12 +223,7 @@ describe('shading on dark fabric', () => {
       return [v, v, v, 255];
     });
   const placement = (tone?: 'auto' | 'light' | 'dark'): Placement => ({
-    corners: {
-      topLeft: { x: 0.2, y: 0.2 },
-      topRight: { x: 0.8, y: 0.2 },
-      bottomRight: { x: 0.8, y: 0.8 },
-      bottomLeft: { x: 0.2, y: 0.8 },
-    },
+    corners: rectangle(0.2, 0.2, 0.8, 0.8, 1, 1),
     fit: 'stretch',
     shading: tone ? { tone } : null,
   });
@@ -285,12 +280,7 @@ describe('against ImageMagick, shading off', () => {
       design,
       photo,
       {
-        corners: {
-          topLeft: { x: 0.2, y: 0.14 },
-          topRight: { x: 0.8, y: 0.14 },
-          bottomRight: { x: 0.8, y: 0.86 },
-          bottomLeft: { x: 0.2, y: 0.86 },
-        },
+        corners: rectangle(0.2, 0.14, 0.8, 0.86, 1, 1),
         fit: 'stretch',
         cylinder,
       },
@@ -361,12 +351,7 @@ describe('against ImageMagick, shading off', () => {
       design,
       photo,
       {
-        corners: {
-          topLeft: { x: 40 / 600, y: 40 / 400 },
-          topRight: { x: 560 / 600, y: 40 / 400 },
-          bottomRight: { x: 560 / 600, y: 360 / 400 },
-          bottomLeft: { x: 40 / 600, y: 360 / 400 },
-        },
+        corners: rectangle(40, 40, 560, 360, 600, 400),
         fit: 'stretch',
         displacement,
       },

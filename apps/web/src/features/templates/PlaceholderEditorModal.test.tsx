@@ -71,6 +71,35 @@ describe('PlaceholderEditorModal', () => {
     );
   });
 
+  it('sends the Realism tab’s cylinder, folds and fabric with the corners; back on Placement the box moves again', async () => {
+    upload.mockResolvedValue({ message: '1 stored.', stored: 1, rejected: 0, files: [], templates: [] });
+    const props = open();
+    fireEvent.click(await screen.findByRole('tab', { name: 'Realism' }));
+    // Flat by default: no curvature to set, nothing in front, Undo and Clear disabled.
+    expect(screen.queryByRole('slider', { name: 'Curvature' })).toBeNull();
+    expect(screen.getByTestId('occluder-count').textContent).toBe('Nothing in front of the design yet.');
+    expect((screen.getByRole('button', { name: 'Undo last' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByText('Cylinder'));
+    expect(screen.getByTestId('curvature-value').textContent).toBe('6%');
+    expect(screen.getByTestId('wrap-value').textContent).toBe('140°');
+    fireEvent.keyDown(screen.getByRole('slider', { name: 'Curvature' }), { key: 'ArrowRight' });
+    expect(screen.getByTestId('curvature-value').textContent).toBe('7%');
+    fireEvent.click(screen.getByText('Dark'));
+    fireEvent.click(screen.getByText('Paint'));
+    expect(screen.getByRole('slider', { name: 'Brush' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'Placement' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'Realism' }));
+    // Leaving the tab put the tool back to moving the area.
+    expect(screen.queryByRole('slider', { name: 'Brush' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(props.onUploaded).toHaveBeenCalledTimes(1));
+    expect(upload.mock.calls[0]![2]).toMatchObject({
+      templateData: { cylinder: { curvature: 0.07, wrap: 140 }, shading: { strength: 1, tone: 'dark' } },
+    });
+    expect(upload.mock.calls[0]![2]).not.toHaveProperty('templateData.occluders');
+    expect(upload.mock.calls[0]![2]).not.toHaveProperty('templateData.displacement');
+  });
+
   it('alerts on a width or height that is not a positive number, and fits a good one', async () => {
     open();
     const width = await screen.findByRole('textbox', { name: 'Width' });

@@ -59,6 +59,34 @@ function LabelledSlider(props: {
   );
 }
 
+/** A labelled segmented choice with a hint below. */
+function LabelledChoice<T extends string>(props: {
+  id: string;
+  label: string;
+  hint: string;
+  value: T;
+  data: { value: T; label: string }[];
+  onChange: (value: T) => void;
+}) {
+  return (
+    <Stack gap={6}>
+      <Text fz="sm" fw={500} id={`${props.id}-label`}>
+        {props.label}
+      </Text>
+      <SegmentedControl
+        fullWidth
+        aria-labelledby={`${props.id}-label`}
+        value={props.value}
+        onChange={(value) => props.onChange(value as T)}
+        data={props.data}
+      />
+      <Text fz="xs" c="dimmed">
+        {props.hint}
+      </Text>
+    </Stack>
+  );
+}
+
 /**
  * The placeholder editor's Realism tab: the surface (flat or a cylinder with its curvature and
  * wrap), how far the design follows the photo's folds, the fabric's tone and the shading's
@@ -81,24 +109,17 @@ export function RealismControls({
 
   return (
     <Stack gap="md" data-testid="realism-controls">
-      <Stack gap={6}>
-        <Text fz="sm" fw={500} id="surface-label">
-          {text.surfaceLabel}
-        </Text>
-        <SegmentedControl
-          fullWidth
-          aria-labelledby="surface-label"
-          value={cylinder ? 'cylinder' : 'flat'}
-          onChange={(value) => set({ cylinder: value === 'cylinder' ? (cylinder ?? defaultCylinder) : null })}
-          data={[
-            { value: 'flat', label: text.flatSurface },
-            { value: 'cylinder', label: text.cylinderSurface },
-          ]}
-        />
-        <Text fz="xs" c="dimmed">
-          {text.surfaceHint}
-        </Text>
-      </Stack>
+      <LabelledChoice
+        id="surface"
+        label={text.surfaceLabel}
+        hint={text.surfaceHint}
+        value={cylinder ? 'cylinder' : 'flat'}
+        onChange={(value) => set({ cylinder: value === 'cylinder' ? (cylinder ?? defaultCylinder) : null })}
+        data={[
+          { value: 'flat', label: text.flatSurface },
+          { value: 'cylinder', label: text.cylinderSurface },
+        ]}
+      />
       {cylinder ? (
         <>
           <LabelledSlider
@@ -141,25 +162,18 @@ export function RealismControls({
         onChange={(displacement) => set({ displacement })}
       />
 
-      <Stack gap={6}>
-        <Text fz="sm" fw={500} id="tone-label">
-          {text.toneLabel}
-        </Text>
-        <SegmentedControl
-          fullWidth
-          aria-labelledby="tone-label"
-          value={shading.tone}
-          onChange={(tone) => set({ shading: { ...shading, tone: tone as Realism['shading']['tone'] } })}
-          data={[
-            { value: 'auto', label: text.toneAuto },
-            { value: 'light', label: text.toneLight },
-            { value: 'dark', label: text.toneDark },
-          ]}
-        />
-        <Text fz="xs" c="dimmed">
-          {text.toneHint}
-        </Text>
-      </Stack>
+      <LabelledChoice
+        id="tone"
+        label={text.toneLabel}
+        hint={text.toneHint}
+        value={shading.tone}
+        onChange={(tone) => set({ shading: { ...shading, tone } })}
+        data={[
+          { value: 'auto', label: text.toneAuto },
+          { value: 'light', label: text.toneLight },
+          { value: 'dark', label: text.toneDark },
+        ]}
+      />
       <LabelledSlider
         id="shading"
         label={text.shadingLabel}
