@@ -19,6 +19,7 @@ import {
   workingSide,
 } from '../packages/mockup-engine/src/engine.ts';
 import { type Quad, layout, pixelBounds, quadInPixels } from '../packages/mockup-engine/src/geometry.ts';
+import { mockupRunDone, newWorkspace, premiumSeller, sellerApi, startServer } from './server-process.ts';
 
 /** Bump when the generated inputs change: the cache folder is keyed by it. */
 const INPUTS_VERSION = 'v1';
@@ -328,6 +329,75 @@ async function podflowBulk(files: Inputs, placements: Placement[] = PLACEMENTS) 
   return { ms, cpuMs, peak, bytes };
 }
 
+/**
+ * The same 100 mockups through the server (embedded defaults, its own process, its engine on
+ * every core): the designs and templates uploaded as a seller would (the templates with the
+ * bench's print areas), then from the generate_mockups call until every mockup is stored and
+ * recorded (its job Completed) and until every mockup's preview (the grid's thumbnail) loads.
+ */
+async function serverPath(files: Inputs, placements: Placement[] = PLACEMENTS) {
+  const server = await startServer(['apps/server/src/main.ts'], { RATE_LIMIT_PER_MINUTE: '100000' });
+  try {
+    const authorization = await premiumSeller(server, 'bench-server-path@example.com');
+    const call = sellerApi(server, authorization);
+    const workspaceId = await newWorkspace(call, 'Bench server path');
+    const designs = new FormData();
+    designs.append('workspace_id', workspaceId);
+    for (const file of files.designs) {
+      designs.append('files', new Blob([await readFile(file)], { type: 'image/png' }), path.basename(file));
+    }
+    const uploaded = await fetch(`${server.url}/workspace/upload_designs/`, {
+      method: 'POST',
+      headers: { authorization },
+      body: designs,
+    });
+    if (uploaded.status !== 201) throw new Error(`design upload: ${uploaded.status}`);
+    for (const [k, file] of files.templates.entries()) {
+      const { corners, fit, ...realism } = placements[k]!;
+      const form = new FormData();
+      form.append('workspace_id', workspaceId);
+      form.append('templateData', JSON.stringify({ ...corners, fit, ...realism }));
+      form.append('file', new Blob([await readFile(file)], { type: 'image/jpeg' }), path.basename(file));
+      const reply = await fetch(`${server.url}/mockups_app/upload_image_mode_mockup_templates/`, {
+        method: 'POST',
+        headers: { authorization },
+        body: form,
+      });
+      if (reply.status !== 201) throw new Error(`template upload: ${reply.status} ${await reply.text()}`);
+    }
+    const cpuBefore = processCpuMs(server.pid);
+    const started = performance.now();
+    await call(`/mockups_python_engine_app/generate_mockups/?workspace_id=${workspaceId}`);
+    const made = await mockupRunDone(call, workspaceId);
+    const doneMs = performance.now() - started;
+    const cpuMs = processCpuMs(server.pid) - cpuBefore;
+    type Grid = { arr_mockup_images_grid: { mockup_images: { mockup_thumbnail: string }[] }[] };
+    const grid = await call<Grid>(`/mockups_app/get_mockup_images_grid/?workspace_id=${workspaceId}`);
+    const thumbnails = grid.arr_mockup_images_grid.flatMap((row) =>
+      row.mockup_images.map((m) => m.mockup_thumbnail),
+    );
+    // As the Review grid loads them: a browser's six connections.
+    await forEachLimited(thumbnails, 6, async (url) => {
+      const reply = await fetch(`${server.url}${url}`);
+      if (!reply.ok) throw new Error(`thumbnail: ${reply.status}`);
+      await reply.arrayBuffer();
+    });
+    const previewsMs = performance.now() - started;
+    if (made !== count() || thumbnails.length !== count()) throw new Error(`only ${made} mockups`);
+    return { doneMs, previewsMs, cpuMs };
+  } finally {
+    await server.stop();
+  }
+}
+
+const count = () => DESIGNS * AREAS.length;
+
+/** CPU time (user + system, every thread) a process has used, in milliseconds (Linux). */
+function processCpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
 /** CPU time of the whole process (every thread) in milliseconds. */
 const cpuMilliseconds = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
 
@@ -571,6 +641,7 @@ async function main() {
       })),
     ]);
     const { startMs, renderMs, totalMs } = await cold(files);
+    const server = await serverPath(files);
 
     const perMockup = bulk.ms / count;
     const ratioFloor = median(rounds.map((r) => r.bulk.ms / r.floor.ms));
@@ -604,6 +675,9 @@ async function main() {
     );
     console.log(
       `    on           ${seconds(realisticMs)}  ${(realisticMs / count).toFixed(1).padStart(8)}  ${realisticRatio.toFixed(2).padStart(7)}x  ${(realisticPeak / MB).toFixed(0).padStart(5)} MB  (target ≤ 50 ms/mockup and ≤ 1.6x) ${mark(realisticMs / count <= 50 && realisticRatio <= 1.6)}`,
+    );
+    console.log(
+      `  through the server (generate_mockups to every mockup stored and recorded / and every preview loaded)  ${seconds(server.doneMs)} / ${seconds(server.previewsMs)}  server/engine ${(server.doneMs / bulk.ms).toFixed(2)}x / ${(server.previewsMs / bulk.ms).toFixed(2)}x  (target ≤ 1.25x) ${mark(server.previewsMs / bulk.ms <= 1.25)}; the server's CPU to done ${seconds(server.cpuMs)} (engine bulk ${seconds(bulk.cpuMs)})`,
     );
     if (skipImageMagick) {
       console.log('  ImageMagick CLI                     skipped (--skip-imagemagick)');

@@ -149,11 +149,11 @@ export async function selectStarterTemplates(call: SellerApi, workspaceId: strin
 }
 
 /** Polls the workspace's mockup jobs until none is pending or running; answers the mockups made. */
-export async function mockupRunDone(call: SellerApi, workspaceId: string): Promise<number> {
+export async function mockupRunDone(call: SellerApi, workspaceId: string, everyMs = 100): Promise<number> {
   type Logs = { job_logs: { status: string; done: number }[] };
   let logs: Logs;
   do {
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
     logs = await call<Logs>(`/mockups_app/get_mockup_job_logs/?workspace_id=${workspaceId}`);
   } while (logs.job_logs.some((j) => j.status === 'Pending' || j.status === 'In Progress'));
   return logs.job_logs.reduce((sum, j) => sum + j.done, 0);

@@ -1,13 +1,21 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import type { Placement } from './geometry.ts';
-import type { PreparedDesign, PreparedTemplate, RenderOptions } from './pipeline.ts';
+import type { PreparedDesign, PreparedTemplate, RenderedMockup, RenderOptions } from './pipeline.ts';
 import type { Task } from './worker.ts';
 
 export type { Adjustment, Bounds, Cylinder, Occluder, Placement, Shading } from './geometry.ts';
 export { magnification, quadInPixels, workingSide } from './geometry.ts';
-export type { OutputFormat, PreparedDesign, PreparedTemplate, RenderOptions } from './pipeline.ts';
+export type {
+  OutputFormat,
+  PreparedDesign,
+  PreparedTemplate,
+  RenderedMockup,
+  RenderOptions,
+} from './pipeline.ts';
 export { designCutOff, jpegSettings } from './pipeline.ts';
+
+const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /**
  * The mockup engine: a pool of worker threads (one per core by default) that decodes each
@@ -55,10 +63,29 @@ export class MockupEngine {
   async render(
     design: PreparedDesign,
     template: PreparedTemplate,
-    options: RenderOptions = {},
+    options: Omit<RenderOptions, 'thumbnail'> = {},
   ): Promise<Buffer> {
     const bytes = await this.#run<Uint8Array>({ kind: 'render', design, template, options });
-    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    return asBuffer(bytes);
+  }
+
+  /**
+   * render, and the mockup's preview (WebP, fitting in `side` pixels) made from the same pixels:
+   * what a run stores, so the grid's previews are ready with the mockups.
+   */
+  async renderWithThumbnail(
+    design: PreparedDesign,
+    template: PreparedTemplate,
+    side: number,
+    options: Omit<RenderOptions, 'thumbnail'> = {},
+  ): Promise<{ image: Buffer; thumbnail: Buffer }> {
+    const rendered = await this.#run<RenderedMockup>({
+      kind: 'render',
+      design,
+      template,
+      options: { ...options, thumbnail: side },
+    });
+    return { image: asBuffer(rendered.image), thumbnail: asBuffer(rendered.thumbnail) };
   }
 
   /** One mockup from encoded files, nothing reused: for a single preview. */

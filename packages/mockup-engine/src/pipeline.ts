@@ -51,7 +51,15 @@ export type RenderOptions = {
   shading?: number;
   /** The seller's scale and move of this design on this template (see Adjustment). */
   adjust?: Adjustment | null;
+  /**
+   * Also a WebP preview that fits in this many pixels a side, made from the rendered pixels (no
+   * second decode of the mockup): renderMockup then answers both.
+   */
+  thumbnail?: number;
 };
+
+/** A mockup and its preview, when RenderOptions.thumbnail asks for one. */
+export type RenderedMockup = { image: Uint8Array; thumbnail: Uint8Array };
 
 /** A template decoded once per run. */
 export type PreparedTemplate = {
@@ -639,6 +647,29 @@ export async function prepareDesignFor(
   return prepareDesign(image, side);
 }
 
+/**
+ * The mockup encoded as asked and, with options.thumbnail, its preview beside it: both read the
+ * same pixels, which stay untouched until both are done (the thread renders nothing else meanwhile).
+ */
+async function finish(
+  pixels: Uint8Array,
+  width: number,
+  height: number,
+  channels: 3 | 4,
+  options: RenderOptions,
+): Promise<Uint8Array | RenderedMockup> {
+  if (!options.thumbnail) return encode(pixels, width, height, channels, options);
+  const side = options.thumbnail;
+  const [image, thumbnail] = await Promise.all([
+    encode(pixels, width, height, channels, options),
+    sharp(asBuffer(pixels), { raw: { width, height, channels } })
+      .resize(side, side, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82, alphaQuality: 90, effort: 2 })
+      .toBuffer(),
+  ]);
+  return { image, thumbnail };
+}
+
 async function encode(
   pixels: Uint8Array,
   width: number,
@@ -683,17 +714,17 @@ function canvasFor(template: PreparedTemplate, bounds: Rect): number {
   return canvas.offset;
 }
 
-/** Renders one design on one template: (reduce,) warp, shade, blend, encode. */
+/** Renders one design on one template: (reduce,) warp, shade, blend, encode (and a preview when asked). */
 export async function renderMockup(
   design: PreparedDesign,
   template: PreparedTemplate,
   options: RenderOptions = {},
-): Promise<Uint8Array> {
+): Promise<Uint8Array | RenderedMockup> {
   const keepAlpha = template.hasAlpha && (options.format ?? 'jpeg') !== 'jpeg';
   const channels = keepAlpha ? 4 : 3;
   const { placement, area, maps } = template;
   if (!placement || !area || !maps) {
-    return encode(
+    return finish(
       keepAlpha ? template.rgba! : template.flat,
       template.width,
       template.height,
@@ -766,7 +797,7 @@ export async function renderMockup(
       fit,
     );
     if (maps.occluder) putBackOccluded(canvas, template.rgba!, template.width, 4, maps);
-    return encode(canvas, template.width, template.height, channels, options);
+    return finish(canvas, template.width, template.height, channels, options);
   }
   const k = kernels();
   const canvasAt = canvasFor(template, fit?.reach ?? bounds);
@@ -798,7 +829,7 @@ export async function renderMockup(
     );
   }
   if (maps.occluder) putBackOccluded(canvas(), template.flat, template.width, 3, maps);
-  return encode(canvas(), template.width, template.height, channels, options);
+  return finish(canvas(), template.width, template.height, channels, options);
 }
 
 /**

@@ -423,6 +423,37 @@ describe('output', () => {
     }
   });
 
+  it('comes with a WebP preview of the same picture when asked, made from the rendered pixels', async () => {
+    const [template, design] = await Promise.all([photoTemplate(1200, 900), detailedDesign(600, 720)]);
+    const engine2 = new MockupEngine({ threads: 1 });
+    try {
+      const [preparedTemplate, preparedDesign] = await Promise.all([
+        engine2.prepareTemplate(template, perspective),
+        engine2.prepareDesign(design),
+      ]);
+      const { image, thumbnail } = await engine2.renderWithThumbnail(preparedDesign, preparedTemplate, 512);
+      expect((await sharp(image).metadata()).format).toBe('jpeg');
+      const meta = await sharp(thumbnail).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['webp', 512, 384]);
+      // The same picture: the mockup scaled down the same way differs by a few levels at most.
+      const [small, expected] = await Promise.all([
+        decode(thumbnail),
+        sharp(image).resize(512, 384).ensureAlpha().raw().toBuffer({ resolveWithObject: true }),
+      ]);
+      expect(
+        meanAbsoluteDifference(small, {
+          data: expected.data,
+          width: expected.info.width,
+          height: expected.info.height,
+        }),
+      ).toBeLessThan(3);
+      // And the mockup itself is what render alone gives.
+      expect(Buffer.compare(image, await engine2.render(preparedDesign, preparedTemplate))).toBe(0);
+    } finally {
+      await engine2.close();
+    }
+  });
+
   it('is the template’s own pixels when the template has no print area', async () => {
     const design = await detailedDesign(300, 360);
     for (const template of [await photoTemplate(640, 480), await windowTemplate()]) {

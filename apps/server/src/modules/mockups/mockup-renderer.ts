@@ -91,6 +91,9 @@ export function sideFor(design: DesignRow, template: TemplateRow, adjust: Adjust
   return Math.min(Math.max(design.width, design.height), step);
 }
 
+/** The longest side of a mockup's preview in the Review grid (as the thumbnail producer makes it). */
+const thumbnailSide = 512;
+
 /**
  * Renders one design on one template (with the seller's adjustment of the pair) and stores it as
  * that pair's mockup: a new file under a new key, the row inserted or replaced in place within the
@@ -99,7 +102,7 @@ export function sideFor(design: DesignRow, template: TemplateRow, adjust: Adjust
  * the row.
  */
 export function mockupRenderer({ repo, storage, engine, cache }: Deps) {
-  async function deleteFiles(rows: MockupRow[]): Promise<void> {
+  async function deleteFiles(rows: Pick<MockupRow, 'storage_key' | 'thumbnail_key'>[]): Promise<void> {
     for (const row of rows) {
       await storage.delete(row.storage_key);
       await storage.delete(row.thumbnail_key);
@@ -122,13 +125,27 @@ export function mockupRenderer({ repo, storage, engine, cache }: Deps) {
         cache.template(template.storage_key, placementOf(template)),
         cache.design(design.storage_key, options.side),
       ]);
-      const bytes = await engine.render(preparedDesign, preparedTemplate, { adjust });
+      // The preview is made from the rendered pixels, so the grid's thumbnails are ready with the run.
+      const { image: bytes, thumbnail } = await engine.renderWithThumbnail(
+        preparedDesign,
+        preparedTemplate,
+        thumbnailSide,
+        { adjust },
+      );
       const cutOff = designCutOff(preparedDesign, preparedTemplate, adjust);
       // A new key for every render, so a cached URL never shows an older picture.
       const stamp = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
       const base = `${workspacePrefix(options.userId, options.workspaceId)}mockups/${design.id}-${template.id}-${stamp}`;
       const now = Date.now();
-      await storage.write(`${base}.jpg`, [bytes]);
+      const files = { storage_key: `${base}.jpg`, thumbnail_key: `${base}.thumb.webp` };
+      const removeFiles = () => deleteFiles([files]);
+      await Promise.all([
+        storage.write(files.storage_key, [bytes]),
+        storage.write(files.thumbnail_key, [thumbnail]),
+      ]).catch(async (error: unknown) => {
+        await removeFiles();
+        throw error;
+      });
       const recorded = repo.put(
         {
           id: randomUUID(), // kept only when the design has no mockup on this template yet
@@ -138,8 +155,7 @@ export function mockupRenderer({ repo, storage, engine, cache }: Deps) {
           template_id: template.id,
           template_name: template.name,
           job_id: options.jobId,
-          storage_key: `${base}.jpg`,
-          thumbnail_key: `${base}.thumb.webp`,
+          ...files,
           bytes: bytes.length,
           width: preparedTemplate.width,
           height: preparedTemplate.height,
@@ -149,13 +165,13 @@ export function mockupRenderer({ repo, storage, engine, cache }: Deps) {
         },
         options.storageLimit,
       );
-      // The file goes whenever no row refers to it: quota refused, workspace deleted, or a failure.
+      // The files go whenever no row refers to them: quota refused, workspace deleted, or a failure.
       const result = await recorded.catch(async (error: unknown) => {
-        await storage.delete(`${base}.jpg`);
+        await removeFiles();
         throw error;
       });
       if (result === 'space' || result === 'gone') {
-        await storage.delete(`${base}.jpg`);
+        await removeFiles();
         throw result === 'space' ? new QuotaError() : new WorkspaceGone();
       }
       if (result.replaced) await deleteFiles([result.replaced]);

@@ -45,6 +45,9 @@ function reasonFor(error: unknown): string {
   return `The design could not be rendered: ${message}`;
 }
 
+/** Designs decoded ahead of the one being rendered (see handle). */
+const decodeAhead = 2;
+
 /**
  * Renders every design of the workspace onto one template (one job of a run). Safe to run twice:
  * a resumed job skips the designs it already rendered, and each design has one mockup per
@@ -121,9 +124,12 @@ export function renderMockupsJob(deps: Deps): JobDefinition<z.infer<typeof paylo
     };
     for (const [index, design] of todo.entries()) {
       stopIfAsked(context.signal); // the designs rendered so far are counted; the rest resume elsewhere
-      const next = todo[index + 1];
-      // Start decoding the next design while this one renders, so the pool never waits on a read.
-      if (next) cache.design(next.storage_key, sideOf(next)).catch(() => undefined);
+      // Start decoding the next designs while this one renders, so the pool never waits on a read:
+      // a design takes longer to decode than to render on every template of a run, so two are
+      // decoded ahead, one per thread (the cache shares them with the run's other template jobs).
+      for (const next of todo.slice(index + 1, index + 1 + decodeAhead)) {
+        cache.design(next.storage_key, sideOf(next)).catch(() => undefined);
+      }
       const renderStarted = performance.now();
       try {
         await renderer.renderAndStore({
