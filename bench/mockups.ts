@@ -332,8 +332,9 @@ async function podflowBulk(files: Inputs, placements: Placement[] = PLACEMENTS) 
 /**
  * The same 100 mockups through the server (embedded defaults, its own process, its engine on
  * every core): the designs and templates uploaded as a seller would (the templates with the
- * bench's print areas), then from the generate_mockups call until every mockup is stored and
- * recorded (its job Completed) and until every mockup's preview (the grid's thumbnail) loads.
+ * bench's print areas) and the designs' previews loaded as Prepare Designs loads them, then from
+ * the generate_mockups call until every mockup is stored and recorded (its job Completed) and
+ * until every mockup's preview (the grid's thumbnail) loads.
  */
 async function serverPath(files: Inputs, placements: Placement[] = PLACEMENTS) {
   const server = await startServer(['apps/server/src/main.ts'], { RATE_LIMIT_PER_MINUTE: '100000' });
@@ -352,6 +353,14 @@ async function serverPath(files: Inputs, placements: Placement[] = PLACEMENTS) {
       body: designs,
     });
     if (uploaded.status !== 201) throw new Error(`design upload: ${uploaded.status}`);
+    // The designs' previews load, as Prepare Designs shows them before the seller moves on (the
+    // server makes them in the background after an upload; they are not part of the run).
+    const listed = await call<{ image_thumbnail_path: string }[]>(
+      `/workspace/get_workarea_information/?workspace_id=${workspaceId}`,
+    );
+    await forEachLimited(listed, 6, async ({ image_thumbnail_path }) => {
+      await (await fetch(`${server.url}${image_thumbnail_path}`)).arrayBuffer();
+    });
     for (const [k, file] of files.templates.entries()) {
       const { corners, fit, ...realism } = placements[k]!;
       const form = new FormData();

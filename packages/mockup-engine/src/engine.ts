@@ -70,7 +70,7 @@ export class MockupEngine {
   }
 
   /**
-   * render, and the mockup's preview (WebP, fitting in `side` pixels) made from the same pixels:
+   * render, and the mockup's preview (a JPEG fitting in `side` pixels) made from the same pixels:
    * what a run stores, so the grid's previews are ready with the mockups.
    */
   async renderWithThumbnail(

@@ -137,7 +137,7 @@ export function mockupRenderer({ repo, storage, engine, cache }: Deps) {
       const stamp = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
       const base = `${workspacePrefix(options.userId, options.workspaceId)}mockups/${design.id}-${template.id}-${stamp}`;
       const now = Date.now();
-      const files = { storage_key: `${base}.jpg`, thumbnail_key: `${base}.thumb.webp` };
+      const files = { storage_key: `${base}.jpg`, thumbnail_key: `${base}.thumb.jpg` };
       const removeFiles = () => deleteFiles([files]);
       await Promise.all([
         storage.write(files.storage_key, [bytes]),

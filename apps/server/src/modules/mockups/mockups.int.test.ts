@@ -128,8 +128,11 @@ describe(`mockup runs on ${testDbKind}`, () => {
     expect(image.headers.get('content-type')).toBe('image/jpeg');
     const meta = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 400, 400]);
+    // The preview was stored with the mockup: a 512 px JPEG made from the rendered pixels.
     const thumb = await fetch(`${t.url}${rows[0]!.mockup_images[0]!.mockup_thumbnail}`);
-    expect(thumb.headers.get('content-type')).toBe('image/webp');
+    expect(thumb.headers.get('content-type')).toBe('image/jpeg');
+    const small = await sharp(Buffer.from(await thumb.arrayBuffer())).metadata();
+    expect([small.format, small.width, small.height]).toEqual(['jpeg', 400, 400]);
   });
 
   it('replaces mockups when the run is repeated: one per design and template, same ids', async () => {

@@ -328,14 +328,19 @@ export function mockupsService(deps: MockupsServiceDeps) {
       await deleteFiles(await repo.deleteForDesigns(userId, designIds));
     },
 
-    /** Makes a mockup's 512 px preview on its first request (a FileProducer). */
+    /**
+     * Makes a mockup's 512 px preview on its first request when it is missing (a FileProducer):
+     * runs store it with the mockup (.thumb.jpg); mockups made before that have .thumb.webp.
+     */
     async produceThumbnail(key: string): Promise<boolean> {
-      if (!key.endsWith('.thumb.webp')) return false;
+      const format = key.endsWith('.thumb.jpg') ? 'jpeg' : key.endsWith('.thumb.webp') ? 'webp' : null;
+      if (!format) return false;
       const row = await repo.findByThumbnailKey(key);
       if (!row) return false;
       const thumbnail = await makeThumbnail(await storage.read(row.storage_key), {
         size: 512,
         maxPixels: deps.maxPixels,
+        format,
       });
       await storage.write(key, [thumbnail]);
       // Deleted (with its workspace, say) while the preview was made: leave no file behind.
