@@ -16,7 +16,6 @@ import {
   invert,
   layout,
   magnification,
-  maxWrap,
   pixelBounds,
   quadInPixels,
   samplingMargin,
@@ -305,13 +304,7 @@ const foldBlur = 0.006;
 function surfaceMap(placement: Placement, box: Box, bounds: Rect, shift: Float32Array | null): SurfaceMap {
   const { left, top, width: bw, height: bh } = bounds;
   const [a, b, c, d, e, f, g, h, i] = invert(box.toArea);
-  // The cylinder's inverse (see geometry.ts cylinderSurface), inlined: this runs per pixel.
-  const cylinder = placement.cylinder;
-  const half = cylinder ? (Math.min(maxWrap, Math.max(1, cylinder.wrap)) * Math.PI) / 360 : 0;
-  const sinHalf = Math.sin(half);
-  const cosHalf = Math.cos(half);
-  const bow = cylinder ? (cylinder.curvature * box.width) / (1 - cosHalf) : 0;
-  const unwrap = box.width / 2 / (half || 1);
+  const wrap = placement.cylinder ? cylinderSurface(box, placement.cylinder) : null;
   // Fixed point with room for a box and as much again beyond it (all that is outside is outside).
   const scale = Math.max(1, Math.min(64, Math.floor(16_000 / (Math.max(box.width, box.height) + 8))));
   // Two i16s per pixel, and a group's read past a row's last pixel stays inside (16 bytes).
@@ -320,20 +313,20 @@ function surfaceMap(placement: Placement, box: Box, bounds: Rect, shift: Float32
   const spans = new Int32Array(new SharedArrayBuffer(bh * 8));
   const far = -32768;
   const [lowX, lowY, highX, highY] = [-2, -2, box.width + 2, box.height + 2];
-  const halfWidth = box.width / 2;
-  // The unwrap across the box, tabled every quarter pixel from 2 px before it to 2 px after it
-  // (asin and the ellipse's drop per pixel cost three times the rest): where each place shows
-  // the box's x, and how far its line drops. Beyond the table (off the print area): direct.
+  // The unwrap across the box (cylinderSurface's from), tabled every quarter pixel from 2 px
+  // before it to 2 px after it, since asin and the ellipse per pixel cost three times the rest:
+  // where each place shows the box's x, and how far its line drops (NaN: beside the cylinder).
+  // Beyond the table (off the print area): from itself.
   const step = 4;
   const tableFrom = -2;
-  const entries = cylinder ? Math.ceil((box.width + 4) * step) + 2 : 0;
+  const entries = wrap ? Math.ceil((box.width + 4) * step) + 2 : 0;
   const unwrapped = new Float64Array(entries);
   const drops = new Float64Array(entries);
-  const wrapAt = (bx: number): [number, number] => {
-    const sine = Math.min(1, Math.max(-1, (bx / halfWidth - 1) * sinHalf));
-    return [Math.asin(sine) * unwrap + halfWidth, bow * (Math.sqrt(1 - sine * sine) - cosHalf)];
-  };
-  for (let n = 0; n < entries; n += 1) [unwrapped[n], drops[n]] = wrapAt(tableFrom + n / step);
+  for (let n = 0; n < entries; n += 1) {
+    const at = wrap!.from(tableFrom + n / step, 0);
+    unwrapped[n] = at ? at.x : Number.NaN;
+    drops[n] = at ? -at.y : Number.NaN;
+  }
   for (let y = 0; y < bh; y += 1) {
     let first = -1;
     let last = -1;
@@ -356,24 +349,27 @@ function surfaceMap(placement: Placement, box: Box, bounds: Rect, shift: Float32
       }
       bx /= w;
       by /= w;
-      if (cylinder) {
-        const sine = (bx / halfWidth - 1) * sinHalf;
-        if (!(sine >= -1 && sine <= 1)) {
+      if (wrap) {
+        const at = (bx - tableFrom) * step;
+        const n = Math.floor(at);
+        let unwrappedX: number;
+        let drop: number;
+        if (n >= 0 && n < entries - 1) {
+          const t = at - n;
+          unwrappedX = unwrapped[n]! + (unwrapped[n + 1]! - unwrapped[n]!) * t;
+          drop = drops[n]! + (drops[n + 1]! - drops[n]!) * t;
+        } else {
+          const direct = wrap.from(bx, 0);
+          unwrappedX = direct ? direct.x : Number.NaN;
+          drop = direct ? -direct.y : Number.NaN;
+        }
+        if (Number.isNaN(unwrappedX)) {
           coords[k * 2] = far;
           coords[k * 2 + 1] = far;
           continue;
         }
-        const at = (bx - tableFrom) * step;
-        const n = Math.floor(at);
-        if (n >= 0 && n < entries - 1) {
-          const t = at - n;
-          by -= drops[n]! + (drops[n + 1]! - drops[n]!) * t;
-          bx = unwrapped[n]! + (unwrapped[n + 1]! - unwrapped[n]!) * t;
-        } else {
-          const [x, drop] = wrapAt(bx);
-          bx = x;
-          by -= drop;
-        }
+        bx = unwrappedX;
+        by -= drop;
       }
       // Fixed point, clamped: a pixel far outside the box stays outside.
       const fx = bx * scale;

@@ -1,4 +1,4 @@
-import type { Cylinder, Occluder } from '@podflow/contract/templates';
+import type { Placement } from '@podflow/contract/templates';
 import { babyOnesieTemplate } from './baby-onesie.template.ts';
 import { framedCanvasTemplate } from './framed-canvas.template.ts';
 import { hoodieTemplate, navyHoodieTemplate } from './hoodie.template.ts';
@@ -29,7 +29,7 @@ export type StarterTemplate = {
   rotation: number;
   fit: 'contain' | 'cover' | 'stretch';
   /** What makes its mockups look printed, as the placement editor's Realism tab sets it. */
-  realism?: { cylinder?: Cylinder; displacement?: number; occluders?: Occluder[] };
+  realism?: Pick<Placement, 'cylinder' | 'displacement' | 'occluders'>;
   /** A dark product: its print area is dark, so mockups get dark-fabric shading (chosen by brightness). */
   dark?: true;
   /** The template photo as an opaque PNG; the same bytes on every call. */
