@@ -1,12 +1,19 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import type { Placement } from './geometry.ts';
-import type { PreparedDesign, PreparedTemplate, RenderedMockup, RenderOptions } from './pipeline.ts';
+import type {
+  ImageSource,
+  PreparedDesign,
+  PreparedTemplate,
+  RenderedMockup,
+  RenderOptions,
+} from './pipeline.ts';
 import type { Task } from './worker.ts';
 
 export type { Adjustment, Bounds, Cylinder, Occluder, Placement, Shading } from './geometry.ts';
 export { magnification, quadInPixels, workingSide } from './geometry.ts';
 export type {
+  ImageSource,
   OutputFormat,
   PreparedDesign,
   PreparedTemplate,
@@ -46,16 +53,19 @@ export class MockupEngine {
     return this.#pool.run(task) as Promise<T>;
   }
 
-  /** Decodes a template and measures its shading; reuse the result for every design of a run. */
-  prepareTemplate(image: Uint8Array, placement: Placement | null): Promise<PreparedTemplate> {
+  /**
+   * Decodes a template and measures its shading; reuse the result for every design of a run.
+   * A path is opened by the thread itself, so the file's bytes never pass through this one.
+   */
+  prepareTemplate(image: ImageSource, placement: Placement | null): Promise<PreparedTemplate> {
     return this.#run({ kind: 'template', image, placement });
   }
 
   /**
    * Decodes a design once, reduced so its longest side is at most `maxSide` (see workingSide);
-   * reuse the result for every template of a run.
+   * reuse the result for every template of a run. A path is opened by the thread, as above.
    */
-  prepareDesign(image: Uint8Array, maxSide?: number): Promise<PreparedDesign> {
+  prepareDesign(image: ImageSource, maxSide?: number): Promise<PreparedDesign> {
     return this.#run({ kind: 'design', image, maxSide });
   }
 

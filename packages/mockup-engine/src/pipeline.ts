@@ -62,6 +62,9 @@ export type RenderOptions = {
 /** A mockup and its preview, when RenderOptions.thumbnail asks for one. */
 export type RenderedMockup = { image: Uint8Array; thumbnail: Uint8Array };
 
+/** An encoded image: its bytes, or the path of a file on this machine's disk that holds them. */
+export type ImageSource = Uint8Array | string;
+
 /** A template decoded once per run. */
 export type PreparedTemplate = {
   /** Tells prepared templates apart (each pool thread keeps a canvas per template). */
@@ -531,7 +534,7 @@ function displaceReachOf(placement: Placement, box: Box): number {
 
 /** Decodes a template and measures its print area's shading, once per run. */
 export async function prepareTemplate(
-  image: Uint8Array,
+  image: ImageSource,
   placement: Placement | null,
 ): Promise<PreparedTemplate> {
   const decoded = sharp(image, { limitInputPixels: maxInputPixels }).rotate().toColourspace('srgb');
@@ -599,7 +602,7 @@ function release(pixels: Buffer): void {
  * Decodes a design once, reduced (with a proper filter: kernels.ts reduce) so its longest side is
  * at most `maxSide`, and premultiplied.
  */
-export async function prepareDesign(image: Uint8Array, maxSide?: number): Promise<PreparedDesign> {
+export async function prepareDesign(image: ImageSource, maxSide?: number): Promise<PreparedDesign> {
   const { data, info } = await sharp(image, { limitInputPixels: maxInputPixels })
     .rotate()
     .toColourspace('srgb')
@@ -660,8 +663,10 @@ async function finish(
   const side = options.thumbnail;
   const [image, thumbnail] = await Promise.all([
     encode(pixels, width, height, channels, options),
+    // A triangle filter as wide as the reduction: smooth enough for a preview, and 40% less work
+    // than lanczos3's, whose taps at a reduction of 4 cost a fifth of the mockup's own encode.
     sharp(asBuffer(pixels), { raw: { width, height, channels } })
-      .resize(side, side, { fit: 'inside', withoutEnlargement: true })
+      .resize(side, side, { fit: 'inside', withoutEnlargement: true, kernel: 'linear' })
       .flatten({ background: '#ffffff' })
       .jpeg({ quality: 80, ...jpegSettings })
       .toBuffer(),

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import type { Adjustment, Placement } from './geometry.ts';
 import {
+  type ImageSource,
   type PreparedDesign,
   type PreparedTemplate,
   type RenderOptions,
@@ -13,12 +14,14 @@ import {
 // The pool already runs one task per core; libvips' own threads on top of it only contend (about
 // 15% more CPU per mockup). The setting is the process's: every thread shares one libvips.
 sharp.concurrency(1);
-if (process.env.NOCACHE) sharp.cache(false);
+// Each task decodes its input once, so libvips' operation cache would only hold memory, and could
+// answer a file's old pixels when a path it read is written again.
+sharp.cache(false);
 
 /** The tasks a pool thread runs. */
 export type Task =
-  | { kind: 'template'; image: Uint8Array; placement: Placement | null }
-  | { kind: 'design'; image: Uint8Array; maxSide: number | undefined }
+  | { kind: 'template'; image: ImageSource; placement: Placement | null }
+  | { kind: 'design'; image: ImageSource; maxSide: number | undefined }
   | {
       kind: 'designFor';
       image: Uint8Array;

@@ -41,7 +41,10 @@ export function renderCache(
     }
   }
 
-  async function read(key: string): Promise<Buffer> {
+  /** The file's path when the engine's threads can open it themselves, else its bytes. */
+  async function read(key: string): Promise<Uint8Array | string> {
+    const file = await storage.localFile?.(key);
+    if (file) return file;
     const chunks: Buffer[] = [];
     for await (const chunk of await storage.read(key)) chunks.push(chunk as Buffer);
     return Buffer.concat(chunks);

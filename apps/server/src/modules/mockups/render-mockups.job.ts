@@ -33,11 +33,20 @@ type Deps = {
 
 const payload = z.object({ jobId: z.string() });
 
+/**
+ * An error's message without the server's file paths: the engine's threads open stored files by
+ * path, and a decoder's message can name the file.
+ */
+const messageOf = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).replace(/(?<![\w])(?:\/[\w.-]+){2,}/g, 'the file');
+
 /** Why a design could not be rendered, in words a seller can act on. */
-function reasonFor(error: unknown): string {
-  if (error instanceof FileNotFoundError) return 'The design file is gone (it was deleted during the run).';
+export function reasonFor(error: unknown): string {
+  const message = messageOf(error);
+  if (error instanceof FileNotFoundError || /input file is missing/i.test(message)) {
+    return 'The design file is gone (it was deleted during the run).';
+  }
   if (error instanceof QuotaError) return quotaErrors.space;
-  const message = error instanceof Error ? error.message : String(error);
   if (/unsupported image format|corrupt|premature end|read error|bad seek/i.test(message)) {
     return 'The design file could not be read as an image. Upload it again as a PNG.';
   }
@@ -108,9 +117,7 @@ export function renderMockupsJob(deps: Deps): JobDefinition<z.infer<typeof paylo
     try {
       await cache.template(template.storage_key, placementOf(template));
     } catch (error) {
-      return fail(
-        `The template image could not be read: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      return fail(`The template image could not be read: ${messageOf(error)}`);
     }
 
     const { adjustOf, sideOf } = await planFor(job, designRows);

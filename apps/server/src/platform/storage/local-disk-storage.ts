@@ -90,6 +90,17 @@ export function localDiskStorage(root: string): Storage {
       return createReadStream(file, { highWaterMark: 256 * 1024 }) as Readable;
     },
 
+    async localFile(key) {
+      const file = pathOf(key);
+      try {
+        await stat(file);
+      } catch (error) {
+        if (isMissing(error)) throw new FileNotFoundError(key);
+        throw error;
+      }
+      return file;
+    },
+
     async size(key) {
       try {
         return (await stat(pathOf(key))).size;

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,6 +60,20 @@ export function storageContract(name: string, open: () => Promise<StorageUnderTe
       expect(await storage.size('u/1/w/1/designs/none.png')).toBeUndefined();
       await expect(storage.delete('u/1/w/1/designs/none.png')).resolves.toBeUndefined();
       await expect(storage.move('u/1/w/1/designs/none.png', 'u/1/w/1/designs/to.png')).rejects.toThrow();
+    });
+
+    it('answers a local file only when it holds the stored bytes, and a missing one as missing', async () => {
+      await storage.write('u/1/w/1/designs/local.png', [Buffer.from('local bytes')]);
+      const file = await storage.localFile?.('u/1/w/1/designs/local.png');
+      // The disk adapter answers its file; a remote one answers nothing and callers read the stream.
+      if (file !== undefined) expect(readFileSync(file, 'utf8')).toBe('local bytes');
+      if (storage.localFile) {
+        const missing = storage.localFile('u/1/w/1/designs/none.png');
+        await (file === undefined
+          ? expect(missing).resolves.toBeUndefined()
+          : expect(missing).rejects.toBeInstanceOf(FileNotFoundError));
+        await expect(storage.localFile('../outside.png')).rejects.toThrow('Invalid storage key');
+      }
     });
 
     it('overwrites a file whole, and a failed write leaves the old file untouched and no new one', async () => {

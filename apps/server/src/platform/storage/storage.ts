@@ -12,6 +12,12 @@ export interface Storage {
   read(key: string): Promise<Readable>;
   /** The size in bytes, or undefined when there is no such file. */
   size(key: string): Promise<number | undefined>;
+  /**
+   * Where the file lies on this machine's disk, for a reader that opens it itself (the mockup
+   * engine's threads decode from it, and no bytes pass through this process); undefined when the
+   * adapter keeps files elsewhere. Rejects with FileNotFoundError when there is none.
+   */
+  localFile?(key: string): Promise<string | undefined>;
   /** Moves a file to another key (same atomicity as write). */
   move(from: string, to: string): Promise<void>;
   /** Removes a file; no error when it is already gone. */
