@@ -18,6 +18,18 @@ export function localDiskStorage(root: string): Storage {
     return path.join(root, key);
   };
 
+  /** The file's path; rejects with FileNotFoundError when there is none. */
+  async function existing(key: string): Promise<string> {
+    const file = pathOf(key);
+    try {
+      await stat(file);
+    } catch (error) {
+      if (isMissing(error)) throw new FileNotFoundError(key);
+      throw error;
+    }
+    return file;
+  }
+
   async function syncDirectory(dir: string): Promise<void> {
     const handle = await open(dir, 'r');
     try {
@@ -80,26 +92,10 @@ export function localDiskStorage(root: string): Storage {
     },
 
     async read(key) {
-      const file = pathOf(key);
-      try {
-        await stat(file);
-      } catch (error) {
-        if (isMissing(error)) throw new FileNotFoundError(key);
-        throw error;
-      }
-      return createReadStream(file, { highWaterMark: 256 * 1024 }) as Readable;
+      return createReadStream(await existing(key), { highWaterMark: 256 * 1024 }) as Readable;
     },
 
-    async localFile(key) {
-      const file = pathOf(key);
-      try {
-        await stat(file);
-      } catch (error) {
-        if (isMissing(error)) throw new FileNotFoundError(key);
-        throw error;
-      }
-      return file;
-    },
+    localFile: existing,
 
     async size(key) {
       try {
