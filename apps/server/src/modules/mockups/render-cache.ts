@@ -7,6 +7,13 @@ import type {
 import type { Storage } from '../../platform/storage/storage.ts';
 
 /**
+ * The templates a process renders on at once: every template job of a run (up to this many) walks
+ * the designs together, so each design is decoded once for all of them, and the cache keeps each
+ * of their templates decoded (about 16 MB for a 2000 x 2000 photo).
+ */
+export const templatesAtOnce = 16;
+
+/**
  * Decoded templates and designs, shared by the jobs of a run in this process: the template jobs
  * of a run walk the designs in the same order, so each design is decoded once and reused by
  * every template while it is fresh. Bounded by bytes (designs) and count (templates), so memory
@@ -22,7 +29,7 @@ export function renderCache(
 ) {
   const designs = new Map<string, { promise: Promise<PreparedDesign>; bytes: number }>();
   const templates = new Map<string, Promise<PreparedTemplate>>();
-  const keptTemplates = 8;
+  const keptTemplates = templatesAtOnce;
   const idleMs = 30_000;
   const lastUsed = new Map<string, number>();
   let sweeper: NodeJS.Timeout | undefined;

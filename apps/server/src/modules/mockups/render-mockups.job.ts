@@ -17,7 +17,7 @@ import {
 } from './mockup-renderer.ts';
 import { type MockupJobRow, type MockupsRepo, pairKey } from './mockups.repo.ts';
 import { RENDER_MOCKUPS_JOB, type MockupsService } from './mockups.service.ts';
-import type { RenderCache } from './render-cache.ts';
+import { type RenderCache, templatesAtOnce } from './render-cache.ts';
 
 type Deps = {
   repo: MockupsRepo;
@@ -173,8 +173,9 @@ export function renderMockupsJob(deps: Deps): JobDefinition<z.infer<typeof paylo
   return {
     name: RENDER_MOCKUPS_JOB,
     payload,
-    // Every template job of a run walks the designs together, sharing each decoded design.
-    concurrency: 8,
+    // Every template job of a run walks the designs together, sharing each decoded design: a run
+    // of 10 templates with 8 at a time left the last 2 to decode every design again, alone.
+    concurrency: templatesAtOnce,
     handle,
     onGiveUp: ({ jobId }, reason) => mockups.giveUp(jobId, reason),
   };

@@ -9,6 +9,7 @@ import { sweatshirtTemplate } from './sweatshirt.template.ts';
 import { throwPillowTemplate } from './throw-pillow.template.ts';
 import { toteBagTemplate } from './tote-bag.template.ts';
 import { blackTshirtTemplate, tshirtTemplate } from './tshirt.template.ts';
+import { tumblerTemplate } from './tumbler.template.ts';
 
 /** A position on a template image, as fractions 0..1 of its width and height. */
 export type Point = { x: number; y: number };
@@ -44,6 +45,7 @@ export const starterTemplates: readonly StarterTemplate[] = [
   hoodieTemplate,
   navyHoodieTemplate,
   mugTemplate,
+  tumblerTemplate,
   posterFrameTemplate,
   framedCanvasTemplate,
   toteBagTemplate,
