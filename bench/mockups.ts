@@ -439,8 +439,6 @@ async function serverPath(files: Inputs, placements: Placement[] = PLACEMENTS) {
   }
 }
 
-const count = () => DESIGNS * AREAS.length;
-
 /** The most a process's resident set reaches from now until stop() (sampled every 20 ms; Linux). */
 function processRss(pid: number): { stop: () => number } {
   const sample = () =>
