@@ -508,7 +508,7 @@ function occluderSvg(occluders: Occluder[], width: number, height: number, bound
 
 /**
  * How much the occluders cover each pixel of the print area's bounds (their antialiased edges in
- * between), and each row's columns they touch (from, to; equal where they touch none).
+ * between), and the runs of pixels they cover wholly or partly (see AreaMaps.occluderRuns).
  */
 async function occluderMap(occluders: Occluder[], width: number, height: number, bounds: Rect) {
   const coverage = await sharp(Buffer.from(occluderSvg(occluders, width, height, bounds)))
@@ -516,15 +516,21 @@ async function occluderMap(occluders: Occluder[], width: number, height: number,
     .extractChannel(3)
     .raw()
     .toBuffer();
-  const spans = new Int32Array(new SharedArrayBuffer(bounds.height * 8));
+  const runs: number[] = [];
   for (let y = 0; y < bounds.height; y += 1) {
     const row = coverage.subarray(y * bounds.width, (y + 1) * bounds.width);
-    const from = row.findIndex((m) => m !== 0);
-    if (from < 0) continue;
-    spans[y * 2] = from;
-    spans[y * 2 + 1] = row.findLastIndex((m) => m !== 0) + 1;
+    let x = 0;
+    while (x < row.length) {
+      const kind = row[x] === 0 ? -1 : row[x] === 255 ? 1 : 0;
+      let end = x + 1;
+      while (end < row.length && (row[end] === 0 ? -1 : row[end] === 255 ? 1 : 0) === kind) end += 1;
+      if (kind >= 0) runs.push(y, x, end, kind);
+      x = end;
+    }
   }
-  return { occluder: shared(coverage), occluderSpans: spans };
+  const occluderRuns = new Int32Array(new SharedArrayBuffer(runs.length * 4));
+  occluderRuns.set(runs);
+  return { occluder: shared(coverage), occluderRuns };
 }
 
 /** The farthest (in pixels) the folds move a design on this placement's box. */
@@ -847,18 +853,21 @@ function putBackOccluded(
   channels: 3 | 4,
   maps: AreaMaps,
 ): void {
-  const { bounds, occluder, occluderSpans: spans } = maps;
-  for (let y = 0; y < bounds.height; y += 1) {
-    const row = y * bounds.width;
+  const { bounds, occluder, occluderRuns: runs } = maps;
+  for (let r = 0; r < runs!.length; r += 4) {
+    const [y, from, to, whole] = [runs![r]!, runs![r + 1]!, runs![r + 2]!, runs![r + 3]!];
     const start = ((bounds.top + y) * width + bounds.left) * channels;
-    for (let x = spans![y * 2]!; x < spans![y * 2 + 1]!; x += 1) {
-      const m = occluder![row + x]!;
-      if (m === 0) continue;
+    if (whole === 1) {
+      // Wholly in front: the photo's own bytes, copied as they are.
+      canvas.set(photo.subarray(start + from * channels, start + to * channels), start + from * channels);
+      continue;
+    }
+    for (let x = from; x < to; x += 1) {
+      const m = occluder![y * bounds.width + x]!;
       const at = start + x * channels;
       for (let c = 0; c < channels; c += 1) {
         const under = canvas[at + c]!;
-        canvas[at + c] =
-          m === 255 ? photo[at + c]! : (under + ((photo[at + c]! - under) * m) / 255 + 0.5) | 0;
+        canvas[at + c] = (under + ((photo[at + c]! - under) * m) / 255 + 0.5) | 0;
       }
     }
   }

@@ -30,8 +30,11 @@ export type AreaMaps = {
   alpha: Uint8Array | undefined;
   /** How much of each pixel the photo's occluders cover, 255 = all (none: no occluder). */
   occluder?: Uint8Array;
-  /** Each row's columns (from, to, relative to the bounds) the occluders touch. */
-  occluderSpans?: Int32Array;
+  /**
+   * The runs of pixels the occluders touch, four numbers each: the row, its first and past-last
+   * column (relative to the bounds), and 1 where they cover every pixel of it (0: partly).
+   */
+  occluderRuns?: Int32Array;
   /** A print area that is not flat: where each pixel shows the print area's box (none: flat). */
   surface?: SurfaceMap;
 };
