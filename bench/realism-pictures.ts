@@ -1,6 +1,6 @@
 /**
  * `node bench/realism-pictures.ts [folder]`: side-by-side pictures of what the realism features do
- * on the starter library: each starter that uses one (the mug's cylinder, the folded t-shirt's
+ * on the starter library: each starter that uses one (the mug's and tumbler's cylinders, the folded t-shirt's
  * displacement, the black t-shirt's dark-fabric shading, the framed print's mat in front) rendered
  * with a demo design as before (corners and fit only) and after (its full placement), cropped
  * round the print area, written as one PNG per starter. Prints where they are.
@@ -24,6 +24,7 @@ const pick = (id: string) => starterTemplates.find((t) => t.id === id)!;
 // A framed print's design fills the paper (a poster with a background), so its edge meets the mat.
 const cases: { file: string; template: StarterTemplate; design: number; background?: string }[] = [
   { file: 'mug.png', template: pick('library-mug-white'), design: 1 },
+  { file: 'tumbler.png', template: pick('library-tumbler-white'), design: 2 },
   { file: 'tshirt-folds.png', template: pick('library-tshirt-white'), design: 0 },
   { file: 'tshirt-black.png', template: pick('library-tshirt-black'), design: 2 },
   {
