@@ -283,16 +283,17 @@ async function forEachLimited<T>(items: T[], limit: number, work: (item: T, inde
 }
 
 /**
- * The process's peak resident set (all threads: the engine's workers are threads of this
- * process) from a reset on: the kernel's high-water mark when it can be reset, else sampling.
+ * A process's peak resident set (this one by default; all threads: the engine's workers are
+ * threads of its process) from a reset on: the kernel's high-water mark when it can be reset,
+ * else sampling.
  */
-function watchPeakRss(): { stop: () => number } {
+function watchPeakRss(pid: number | 'self' = 'self'): { stop: () => number } {
   const status = (field: string) =>
-    Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0) *
+    Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) *
     1024;
   let reset = true;
   try {
-    writeFileSync('/proc/self/clear_refs', '5');
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
   } catch {
     reset = false;
   }
@@ -403,7 +404,7 @@ async function serverPath(files: Inputs, placements: Placement[] = PLACEMENTS) {
       });
       if (reply.status !== 201) throw new Error(`template upload: ${reply.status} ${await reply.text()}`);
     }
-    const rss = processRss(server.pid);
+    const rss = watchPeakRss(server.pid);
     const cpuBefore = processCpuMs(server.pid);
     const started = performance.now();
     await call(`/mockups_python_engine_app/generate_mockups/?workspace_id=${workspaceId}`);
@@ -437,20 +438,6 @@ async function serverPath(files: Inputs, placements: Placement[] = PLACEMENTS) {
   } finally {
     await server.stop();
   }
-}
-
-/** The most a process's resident set reaches from now until stop() (sampled every 20 ms; Linux). */
-function processRss(pid: number): { stop: () => number } {
-  const sample = () =>
-    Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
-  let peak = sample();
-  const timer = setInterval(() => (peak = Math.max(peak, sample())), 20);
-  return {
-    stop: () => {
-      clearInterval(timer);
-      return Math.max(peak, sample());
-    },
-  };
 }
 
 /** CPU time (user + system, every thread) a process has used, in milliseconds (Linux). */

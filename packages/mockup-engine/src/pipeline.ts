@@ -516,14 +516,16 @@ async function occluderMap(occluders: Occluder[], width: number, height: number,
     .extractChannel(3)
     .raw()
     .toBuffer();
+  // -1: not covered, 1: wholly, 0: partly.
+  const kindOf = (m: number) => (m === 0 ? -1 : m === 255 ? 1 : 0);
   const runs: number[] = [];
   for (let y = 0; y < bounds.height; y += 1) {
     const row = coverage.subarray(y * bounds.width, (y + 1) * bounds.width);
     let x = 0;
     while (x < row.length) {
-      const kind = row[x] === 0 ? -1 : row[x] === 255 ? 1 : 0;
+      const kind = kindOf(row[x]!);
       let end = x + 1;
-      while (end < row.length && (row[end] === 0 ? -1 : row[end] === 255 ? 1 : 0) === kind) end += 1;
+      while (end < row.length && kindOf(row[end]!) === kind) end += 1;
       if (kind >= 0) runs.push(y, x, end, kind);
       x = end;
     }

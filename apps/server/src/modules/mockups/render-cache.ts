@@ -29,7 +29,6 @@ export function renderCache(
 ) {
   const designs = new Map<string, { promise: Promise<PreparedDesign>; bytes: number }>();
   const templates = new Map<string, Promise<PreparedTemplate>>();
-  const keptTemplates = templatesAtOnce;
   const idleMs = 30_000;
   const lastUsed = new Map<string, number>();
   let sweeper: NodeJS.Timeout | undefined;
@@ -85,7 +84,7 @@ export function renderCache(
           return engine.prepareTemplate(await read(storageKey), placement);
         })();
         promise.catch(() => templates.delete(key));
-        if (templates.size >= keptTemplates) templates.delete(templates.keys().next().value!);
+        if (templates.size >= templatesAtOnce) templates.delete(templates.keys().next().value!);
       }
       touch(templates, key, promise);
       return promise;

@@ -69,6 +69,49 @@ export function cornersFromPixels(tl: Xy, tr: Xy, br: Xy, bl: Xy): StarterTempla
   return { topLeft: point(tl), topRight: point(tr), bottomRight: point(br), bottomLeft: point(bl) };
 }
 
+/**
+ * An upright cylinder (a mug, a tumbler) tapering linearly from radius `rTop` at ellipse-centre
+ * height `top` to `rBottom` at `bottom`, seen from above by an angle whose sine is `tilt`.
+ */
+export type UprightCylinder = {
+  cx: number;
+  top: number;
+  bottom: number;
+  rTop: number;
+  rBottom: number;
+  tilt: number;
+};
+
+/**
+ * The print band wrapped ±`halfWrap` radians round a cylinder's front between the heights
+ * `bandTop` and `bandBottom` (where its edges cross the front): its corners, where those edges
+ * meet the wrap's ends, make a trapezoid; its top and bottom bow down by ry·(1 − cos halfWrap),
+ * which is the placement's cylinder curvature (that bow as a fraction of the band's width).
+ */
+export function wrappedBand(
+  { cx, top, bottom, rTop, rBottom, tilt }: UprightCylinder,
+  halfWrap: number,
+  bandTop: number,
+  bandBottom: number,
+): Pick<StarterTemplate, 'corners' | 'realism'> {
+  const radiusAt = (y: number) => rTop + ((rBottom - rTop) * (y - top)) / (bottom - top);
+  const corner = (y: number, side: -1 | 1): Xy => {
+    const r = radiusAt(y);
+    return [cx + side * r * Math.sin(halfWrap), y + r * tilt * Math.cos(halfWrap)];
+  };
+  const yTop = bandTop - radiusAt(bandTop) * tilt;
+  const yBottom = bandBottom - radiusAt(bandBottom) * tilt;
+  return {
+    corners: cornersFromPixels(corner(yTop, -1), corner(yTop, 1), corner(yBottom, 1), corner(yBottom, -1)),
+    realism: {
+      cylinder: {
+        curvature: Math.round(((tilt * (1 - Math.cos(halfWrap))) / (2 * Math.sin(halfWrap))) * 1e4) / 1e4,
+        wrap: Math.round((2 * halfWrap * 180) / Math.PI),
+      },
+    },
+  };
+}
+
 /** Corners of an axis-aligned print area given in pixels. */
 export function rectCorners(
   left: number,

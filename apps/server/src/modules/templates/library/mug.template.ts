@@ -1,5 +1,5 @@
-import { type Curve, SIZE, type Xy, cornersFromPixels, r1, ribbon } from './geometry.ts';
-import { linearGradient, renderScene, softLayer, tabletop } from './render-helpers.ts';
+import { type Curve, SIZE, r1, ribbon, wrappedBand } from './geometry.ts';
+import { cylinderGradient, linearGradient, renderScene, softLayer, tabletop } from './render-helpers.ts';
 import type { StarterTemplate } from './starter-templates.ts';
 
 /**
@@ -17,14 +17,6 @@ const R_BOTTOM = 325;
 const TILT = Math.sin((5 * Math.PI) / 180);
 const WRAP = (52 * Math.PI) / 180;
 
-const radiusAt = (y: number) => R_TOP + ((R_BOTTOM - R_TOP) * (y - TOP)) / (BOTTOM - TOP);
-
-/** Where the print band's edge at ellipse-centre height `y` crosses the wrap angle on one side. */
-function bandCorner(y: number, side: -1 | 1): Xy {
-  const r = radiusAt(y);
-  return [CX + side * r * Math.sin(WRAP), y + r * TILT * Math.cos(WRAP)];
-}
-
 // The print band's top and bottom edges, where they cross the front of the mug (nearest the camera).
 const BAND_TOP = TOP + 85;
 const BAND_BOTTOM = BOTTOM - 75;
@@ -35,17 +27,6 @@ function shade(u: number): number {
   const key = Math.max(0, Math.cos(theta + 0.7));
   const bounce = Math.max(0, u - 0.75) * 0.35;
   return 0.7 + 0.3 * key + bounce;
-}
-
-/** The glaze's light across the body, as gradient stops sampled from `shade`. */
-function bodyGradient(): string {
-  const stops: Array<[number, string]> = [];
-  for (let i = 0; i <= 40; i += 1) {
-    const f = i / 40;
-    const level = Math.round(Math.min(1, shade(Math.max(-0.999, Math.min(0.999, 2 * f - 1)))) * 250);
-    stops.push([f, `rgb(${level},${level},${level - 2})`]);
-  }
-  return linearGradient('mug-body', [0, 0, 1, 0], stops, 'objectBoundingBox');
 }
 
 async function render(): Promise<Buffer> {
@@ -114,7 +95,7 @@ async function render(): Promise<Buffer> {
     `<ellipse cx="${CX}" cy="${TOP + 1}" rx="${R_TOP - 16}" ry="${r1(ryTop - 2)}" fill="url(#mug-inside)"/>` +
     `<path d="M${CX - R_TOP + 4} ${TOP + 3}A${R_TOP - 4} ${r1(ryTop)} 0 0 0 ${CX + R_TOP - 4} ${TOP + 3}" fill="none" stroke="#fff" stroke-width="4"/>`;
   const defs =
-    bodyGradient() +
+    cylinderGradient('mug-body', shade, (level) => `rgb(${level},${level},${level - 2})`) +
     `<clipPath id="mug"><path d="${body}"/></clipPath><clipPath id="handle"><path d="${handleShape}"/></clipPath>` +
     linearGradient(
       'mug-inside',
@@ -134,27 +115,18 @@ async function render(): Promise<Buffer> {
   });
 }
 
-const yTop = BAND_TOP - radiusAt(BAND_TOP) * TILT;
-const yBottom = BAND_BOTTOM - radiusAt(BAND_BOTTOM) * TILT;
-
 export const mugTemplate: StarterTemplate = {
   id: 'library-mug-white',
   name: 'Mug 11 oz (white)',
   width: SIZE,
   height: SIZE,
-  corners: cornersFromPixels(
-    bandCorner(yTop, -1),
-    bandCorner(yTop, 1),
-    bandCorner(yBottom, 1),
-    bandCorner(yBottom, -1),
+  ...wrappedBand(
+    { cx: CX, top: TOP, bottom: BOTTOM, rTop: R_TOP, rBottom: R_BOTTOM, tilt: TILT },
+    WRAP,
+    BAND_TOP,
+    BAND_BOTTOM,
   ),
   rotation: 0,
   fit: 'contain',
-  realism: {
-    cylinder: {
-      curvature: Math.round(((TILT * (1 - Math.cos(WRAP))) / (2 * Math.sin(WRAP))) * 1e4) / 1e4,
-      wrap: Math.round((2 * WRAP * 180) / Math.PI),
-    },
-  },
   render,
 };

@@ -96,6 +96,24 @@ export function linearGradient(
   return `<linearGradient id="${id}" gradientUnits="${units}" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}">${stopTags}</linearGradient>`;
 }
 
+/**
+ * The light across an upright cylinder's body as a left-to-right gradient: `shade` (of u, −1 at
+ * the left edge to 1 at the right) sampled at 41 stops, each level (of 250) coloured by `colour`.
+ */
+export function cylinderGradient(
+  id: string,
+  shade: (u: number) => number,
+  colour: (level: number) => string,
+): string {
+  const stops: Array<[number, string]> = [];
+  for (let i = 0; i <= 40; i += 1) {
+    const f = i / 40;
+    const level = Math.round(Math.min(1, shade(Math.max(-0.999, Math.min(0.999, 2 * f - 1)))) * 250);
+    stops.push([f, colour(level)]);
+  }
+  return linearGradient(id, [0, 0, 1, 0], stops, 'objectBoundingBox');
+}
+
 /** A radial gradient definition (user space) from `[offset, colour, opacity?]` stops. */
 export function radialGradient(
   id: string,

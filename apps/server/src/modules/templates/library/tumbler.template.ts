@@ -1,5 +1,5 @@
-import { SIZE, type Xy, cornersFromPixels, r1 } from './geometry.ts';
-import { linearGradient, renderScene, softLayer, tabletop } from './render-helpers.ts';
+import { SIZE, r1, wrappedBand } from './geometry.ts';
+import { cylinderGradient, linearGradient, renderScene, softLayer, tabletop } from './render-helpers.ts';
 import type { StarterTemplate } from './starter-templates.ts';
 
 /**
@@ -17,14 +17,6 @@ const LID = 92;
 const TILT = Math.sin((6 * Math.PI) / 180);
 const WRAP = (60 * Math.PI) / 180;
 
-const radiusAt = (y: number) => R_TOP + ((R_BOTTOM - R_TOP) * (y - TOP)) / (BOTTOM - TOP);
-
-/** Where the print band's edge at ellipse-centre height `y` crosses the wrap angle on one side. */
-function bandCorner(y: number, side: -1 | 1): Xy {
-  const r = radiusAt(y);
-  return [CX + side * r * Math.sin(WRAP), y + r * TILT * Math.cos(WRAP)];
-}
-
 // The print band's top and bottom edges, where they cross the front (nearest the camera).
 const BAND_TOP = TOP + 190;
 const BAND_BOTTOM = BOTTOM - 200;
@@ -35,16 +27,6 @@ function shade(u: number): number {
   const key = Math.max(0, Math.cos(theta + 0.55));
   const rim = Math.max(0, Math.abs(u) - 0.85) * 0.6;
   return 0.74 + 0.26 * key - rim;
-}
-
-function bodyGradient(): string {
-  const stops: Array<[number, string]> = [];
-  for (let i = 0; i <= 40; i += 1) {
-    const f = i / 40;
-    const level = Math.round(Math.min(1, shade(Math.max(-0.999, Math.min(0.999, 2 * f - 1)))) * 250);
-    stops.push([f, `rgb(${level},${level},${level})`]);
-  }
-  return linearGradient('tumbler-body', [0, 0, 1, 0], stops, 'objectBoundingBox');
 }
 
 async function render(): Promise<Buffer> {
@@ -99,7 +81,7 @@ async function render(): Promise<Buffer> {
     `<rect x="${CX - 70}" y="${lidTop + 10}" width="140" height="16" rx="8" fill="#4c5055"/>` +
     `<path d="M${CX - lidR + 6} ${TOP - 6}A${lidR - 6} ${r1(lidR * TILT)} 0 0 0 ${CX + lidR - 6} ${TOP - 6}" fill="none" stroke="#fff" stroke-opacity="0.5" stroke-width="4"/>`;
   const defs =
-    bodyGradient() +
+    cylinderGradient('tumbler-body', shade, (level) => `rgb(${level},${level},${level})`) +
     `<clipPath id="tumbler"><path d="${body}"/></clipPath>` +
     linearGradient(
       'tumbler-lid',
@@ -120,27 +102,18 @@ async function render(): Promise<Buffer> {
   });
 }
 
-const yTop = BAND_TOP - radiusAt(BAND_TOP) * TILT;
-const yBottom = BAND_BOTTOM - radiusAt(BAND_BOTTOM) * TILT;
-
 export const tumblerTemplate: StarterTemplate = {
   id: 'library-tumbler-white',
   name: 'Tumbler 20 oz (white)',
   width: SIZE,
   height: SIZE,
-  corners: cornersFromPixels(
-    bandCorner(yTop, -1),
-    bandCorner(yTop, 1),
-    bandCorner(yBottom, 1),
-    bandCorner(yBottom, -1),
+  ...wrappedBand(
+    { cx: CX, top: TOP, bottom: BOTTOM, rTop: R_TOP, rBottom: R_BOTTOM, tilt: TILT },
+    WRAP,
+    BAND_TOP,
+    BAND_BOTTOM,
   ),
   rotation: 0,
   fit: 'contain',
-  realism: {
-    cylinder: {
-      curvature: Math.round(((TILT * (1 - Math.cos(WRAP))) / (2 * Math.sin(WRAP))) * 1e4) / 1e4,
-      wrap: Math.round((2 * WRAP * 180) / Math.PI),
-    },
-  },
   render,
 };
